@@ -1,0 +1,147 @@
+// One diagnostic type for the whole library: parse errors, lenient warnings, writer refusals
+// and legality findings all carry a stable code, the field, a byte offset and a sentence.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <span>
+#include <string_view>
+
+#include "xfen/geometry.hpp"
+
+namespace xfen {
+
+// The part of a record a diagnostic is about.
+enum class Field : std::uint8_t {
+  record,
+  board,
+  side_to_move,
+  castling,
+  en_passant,
+  halfmove_clock,
+  fullmove_number,
+  position,  // the whole position: legality findings and writer refusals
+  input,     // the bytes around a record: line too long
+};
+
+// Every code, its stable name, its field, and what it means. The names are public API: tools,
+// reports and the conformance suite compare them, so they never change once released.
+#define XFEN_DIAGNOSTIC_CODES(X)                                                               \
+  X(ok, "ok", record, "no problem")                                                            \
+  X(record_empty, "record.empty", record, "the record is empty")                               \
+  X(record_missing_field, "record.missing-field", record, "fewer than six fields")              \
+  X(record_extra_field, "record.extra-field", record, "more than six fields")                  \
+  X(record_separator, "record.separator", record,                                              \
+    "fields must be separated by exactly one space, with nothing before or after")             \
+  X(record_whitespace, "record.whitespace", record, "a tab, CR, LF, VT or FF in the record")   \
+  X(board_bad_char, "board.bad-char", board, "not a piece letter, a digit or '/'")             \
+  X(board_bad_count, "board.bad-count", board,                                                 \
+    "an empty-square count that is not a decimal 1..10 without leading zero")                  \
+  X(board_rank_count, "board.rank-count", board, "the board does not have exactly 8 ranks")    \
+  X(board_width, "board.width", board, "rank 8 is neither 8 nor 10 squares wide")              \
+  X(board_rank_width, "board.rank-width", board, "a rank is not as wide as rank 8")            \
+  X(side_invalid, "side.invalid", side_to_move, "the side to move is not 'w' or 'b'")          \
+  X(castling_bad_char, "castling.bad-char", castling,                                          \
+    "not '-', a prefix 's'/'m' at the start, K, Q, k, q or a file letter")                     \
+  X(castling_file_off_board, "castling.file-off-board", castling,                              \
+    "a file letter beyond the board's last file")                                              \
+  X(castling_empty_prefix, "castling.empty-prefix", castling, "a prefix with no token")        \
+  X(castling_no_king, "castling.no-king", castling,                                            \
+    "the colour's back rank does not hold exactly one king of that colour")                    \
+  X(castling_no_rook, "castling.no-rook", castling, "the token names no rook")                 \
+  X(castling_duplicate, "castling.duplicate", castling, "the token names a rook already named") \
+  X(castling_same_side, "castling.same-side", castling,                                        \
+    "a second right on the same side of the king for one colour")                              \
+  X(en_passant_syntax, "en-passant.syntax", en_passant,                                        \
+    "not '-' or a lower-case file followed by a rank digit 1..8")                              \
+  X(en_passant_off_board, "en-passant.off-board", en_passant,                                  \
+    "the file is beyond the board's last file")                                                \
+  X(en_passant_wrong_rank, "en-passant.wrong-rank", en_passant,                                \
+    "the rank is not 6 with White to move or 3 with Black to move")                            \
+  X(en_passant_no_pawn, "en-passant.no-pawn", en_passant,                                      \
+    "no pawn of the side not to move stands directly beyond the square")                       \
+  X(en_passant_occupied, "en-passant.occupied", en_passant,                                    \
+    "the square, or the square the pawn came from, is not empty")                              \
+  X(halfmove_syntax, "halfmove.syntax", halfmove_clock,                                        \
+    "not a decimal number without sign or leading zero")                                       \
+  X(halfmove_range, "halfmove.range", halfmove_clock, "above 2147483647")                      \
+  X(fullmove_syntax, "fullmove.syntax", fullmove_number,                                       \
+    "not a decimal number without sign or leading zero")                                       \
+  X(fullmove_range, "fullmove.range", fullmove_number, "0, or above 2147483647")               \
+  X(write_buffer_too_small, "write.buffer-too-small", position,                                \
+    "the output buffer cannot hold the record")                                                \
+  X(write_needs_file_letter, "write.needs-file-letter", position,                              \
+    "classic FEN cannot name an inner rook")                                                   \
+  X(write_castling_prefix, "write.castling-prefix", position,                                  \
+    "classic FEN has no castling prefix")                                                      \
+  X(write_inconsistent_castling, "write.inconsistent-castling", position,                      \
+    "a castling right whose king or rook is not on the back rank")                             \
+  X(legal_king_count, "legal.king-count", position, "a colour does not have exactly one king") \
+  X(legal_pawn_on_back_rank, "legal.pawn-on-back-rank", position,                              \
+    "a pawn stands on rank 1 or rank 8")                                                       \
+  X(legal_opponent_in_check, "legal.opponent-in-check", position,                              \
+    "the side not to move is in check")                                                        \
+  X(legal_en_passant_clock, "legal.en-passant-clock", position,                                \
+    "an en passant square with a halfmove clock other than 0")                                 \
+  X(input_too_long, "input.too-long", input, "a line longer than 4096 bytes")
+
+enum class Code : std::uint8_t {
+#define XFEN_CODE_ENUMERATOR(id, name, field, summary) id,
+  XFEN_DIAGNOSTIC_CODES(XFEN_CODE_ENUMERATOR)
+#undef XFEN_CODE_ENUMERATOR
+};
+
+enum class Severity : std::uint8_t { error, warning };
+
+struct Diagnostic {
+  Code code = Code::ok;
+  Severity severity = Severity::error;
+  std::uint32_t offset = 0;  // 0-based byte offset of the offending bytes in the record
+  std::uint32_t length = 0;  // how many bytes they span (0: a position, such as the end)
+  Square square{};           // the square the sentence names, when there is one
+  std::int64_t value = 0;    // a number the sentence names (a width, a count), when there is one
+
+  constexpr explicit operator bool() const noexcept { return code != Code::ok; }
+};
+
+// Stable name ("castling.no-rook"), field and one-line summary of a code.
+std::string_view code_name(Code code) noexcept;
+std::string_view code_summary(Code code) noexcept;
+Field code_field(Code code) noexcept;
+std::string_view field_name(Field field) noexcept;
+// The code with a given name, or Code::ok when there is none.
+Code code_from_name(std::string_view name) noexcept;
+// All codes, in declaration order.
+std::span<const Code> all_codes() noexcept;
+
+// The sentence for a diagnostic, naming the token or square. `record` is the text the diagnostic
+// was found in; bytes that are not printable ASCII are shown as \xNN so the sentence is one safe
+// line.
+std::string message(const Diagnostic& diagnostic, std::string_view record);
+
+// A fixed-capacity list of diagnostics, so that reporting never allocates. When more were
+// reported than fit, `total()` still counts them all.
+class DiagnosticList {
+ public:
+  static constexpr std::size_t kCapacity = 8;
+
+  constexpr void push(const Diagnostic& diagnostic) noexcept {
+    if (size_ < kCapacity) items_[size_++] = diagnostic;
+    ++total_;
+  }
+  constexpr const Diagnostic* begin() const noexcept { return items_.data(); }
+  constexpr const Diagnostic* end() const noexcept { return items_.data() + size_; }
+  constexpr std::size_t size() const noexcept { return size_; }
+  constexpr bool empty() const noexcept { return total_ == 0; }
+  constexpr std::size_t total() const noexcept { return total_; }
+  constexpr const Diagnostic& operator[](std::size_t i) const noexcept { return items_[i]; }
+
+ private:
+  std::array<Diagnostic, kCapacity> items_{};
+  std::uint8_t size_ = 0;
+  std::uint32_t total_ = 0;
+};
+
+}  // namespace xfen

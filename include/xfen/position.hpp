@@ -1,0 +1,82 @@
+// The position value type: everything an X-FEN record says, in a fixed-size, copyable value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "xfen/geometry.hpp"
+#include "xfen/piece.hpp"
+
+namespace xfen {
+
+// Which side of its king a castling rook stands on. The h-side is the side of the higher files
+// (`K`/`k`), the a-side the side of the lower files (`Q`/`q`).
+enum class CastlingSide : std::uint8_t { h_side = 0, a_side = 1 };
+
+// The optional prefix of the castling field. It is carried, not interpreted: it never changes
+// which rook a token names.
+enum class CastlingMode : std::uint8_t {
+  standard,   // no prefix
+  symmetric,  // `s`, e.g. Janus chess
+  modern,     // `m`, e.g. Embassy chess, Chess480
+};
+
+// At most one right per colour and side, each remembered by the file of its rook on the
+// colour's back rank. Storing the rook (not the letter that named it) makes `K`, `H` and `h`
+// spellings of one right compare equal.
+struct CastlingRights {
+  static constexpr std::int8_t kNone = -1;
+
+  CastlingMode mode = CastlingMode::standard;
+  std::array<std::array<std::int8_t, 2>, 2> rook_files{{{kNone, kNone}, {kNone, kNone}}};
+
+  constexpr std::optional<int> rook_file(Color color, CastlingSide side) const noexcept {
+    const std::int8_t file = rook_files[static_cast<int>(color)][static_cast<int>(side)];
+    return file == kNone ? std::nullopt : std::optional<int>(file);
+  }
+  constexpr void set(Color color, CastlingSide side, int file) noexcept {
+    rook_files[static_cast<int>(color)][static_cast<int>(side)] = static_cast<std::int8_t>(file);
+  }
+  constexpr void clear(Color color, CastlingSide side) noexcept { set(color, side, kNone); }
+  constexpr bool any() const noexcept {
+    for (const auto& sides : rook_files)
+      for (const std::int8_t file : sides)
+        if (file != kNone) return true;
+    return false;
+  }
+  friend constexpr bool operator==(const CastlingRights&, const CastlingRights&) noexcept = default;
+};
+
+struct Position {
+  static constexpr std::uint32_t kMaxCounter = 2147483647;
+
+  std::array<Piece, kMaxSquares> board{};  // indexed by Square::index(); files >= width stay empty
+  std::uint8_t width = 8;                  // 8 or 10
+  Color side_to_move = Color::white;
+  CastlingRights castling{};
+  // The en passant square as it was read (after its geometry was checked). What a writer emits
+  // is decided from the board: see en_passant.hpp.
+  std::optional<Square> en_passant{};
+  std::uint32_t halfmove_clock = 0;
+  std::uint32_t fullmove_number = 1;
+
+  constexpr Piece at(Square square) const noexcept { return board[square.index()]; }
+  constexpr void put(Square square, Piece piece) noexcept { board[square.index()] = piece; }
+
+  // Two positions are equal when they write the same canonical X-FEN record: the same board,
+  // side, castling rights and prefix, counters, and the same en passant square *as X-FEN writes
+  // it*. An `e3` read after 1.e4 (no black pawn beside e4) therefore equals `-`.
+  friend bool operator==(const Position& lhs, const Position& rhs) noexcept;
+};
+
+// The file of the single king of `color` on its back rank, or nothing when that rank holds no
+// king or more than one king of that colour.
+std::optional<int> castling_king_file(const Position& position, Color color) noexcept;
+
+// The outermost rook of `color` on its back rank on `side` of its king: the rook that `K`/`Q`
+// (`k`/`q`) names. Nothing when there is no king (see castling_king_file) or no rook there.
+std::optional<int> outermost_rook_file(const Position& position, Color color,
+                                       CastlingSide side) noexcept;
+
+}  // namespace xfen

@@ -1,0 +1,57 @@
+// Writing a Position as a record: canonical X-FEN by default, or another dialect.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+#include "xfen/diagnostic.hpp"
+#include "xfen/position.hpp"
+
+namespace xfen {
+
+enum class CastlingStyle : std::uint8_t {
+  xfen,      // K/Q for the outermost rook, the file letter for an inner one
+  shredder,  // always the file letter
+  classic,   // K/Q only; a right that needs a file letter is an error
+};
+
+enum class EnPassantStyle : std::uint8_t {
+  xfen,    // only when a pawn of the side to move stands beside the double-pushed pawn
+  always,  // the square as read
+  legal,   // only when an en passant capture is legal (the capturer's king is not left in check)
+};
+
+struct WriteOptions {
+  CastlingStyle castling = CastlingStyle::xfen;
+  EnPassantStyle en_passant = EnPassantStyle::xfen;
+};
+
+// The longest record any position writes: 10×8 board (80 + 7), four castling tokens and a
+// prefix, two counters of 10 digits, five spaces, side and en passant.
+inline constexpr std::size_t kMaxRecordSize = 87 + 1 + 1 + 1 + 5 + 1 + 2 + 1 + 10 + 1 + 10;
+
+struct WriteResult {
+  std::size_t size = 0;  // bytes written; 0 on error
+  Diagnostic error{};
+
+  constexpr bool ok() const noexcept { return error.code == Code::ok; }
+  constexpr explicit operator bool() const noexcept { return ok(); }
+};
+
+// Writes into `out` without allocating. A buffer of kMaxRecordSize bytes always suffices.
+WriteResult write(const Position& position, std::span<char> out,
+                  const WriteOptions& options = {}) noexcept;
+
+struct StringResult {
+  std::string text;
+  Diagnostic error{};
+
+  bool ok() const noexcept { return error.code == Code::ok; }
+  explicit operator bool() const noexcept { return ok(); }
+};
+
+// Convenience for code that does not mind an allocation.
+StringResult to_string(const Position& position, const WriteOptions& options = {});
+
+}  // namespace xfen

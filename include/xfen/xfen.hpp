@@ -1,0 +1,11 @@
+// The whole public API of the xfen library.
+#pragma once
+
+#include "xfen/diagnostic.hpp"
+#include "xfen/en_passant.hpp"
+#include "xfen/geometry.hpp"
+#include "xfen/legality.hpp"
+#include "xfen/parse.hpp"
+#include "xfen/piece.hpp"
+#include "xfen/position.hpp"
+#include "xfen/write.hpp"
