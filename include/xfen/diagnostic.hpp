@@ -100,8 +100,11 @@ struct Diagnostic {
   Severity severity = Severity::error;
   std::uint32_t offset = 0;  // 0-based byte offset of the offending bytes in the record
   std::uint32_t length = 0;  // how many bytes they span (0: a position, such as the end)
-  Square square{};           // the square the sentence names, when there is one
-  std::int64_t value = 0;    // a number the sentence names (a width, a count), when there is one
+  // What the sentence names besides the bytes at `offset`, when the code has it: a square, a
+  // number found (a width, a count, a colour's index) and a number expected.
+  Square square{};
+  std::int32_t value = 0;
+  std::int32_t expected = 0;
 
   constexpr explicit operator bool() const noexcept { return code != Code::ok; }
 };
@@ -137,6 +140,16 @@ class DiagnosticList {
   constexpr bool empty() const noexcept { return total_ == 0; }
   constexpr std::size_t total() const noexcept { return total_; }
   constexpr const Diagnostic& operator[](std::size_t i) const noexcept { return items_[i]; }
+
+  // Orders the kept diagnostics by offset, keeping the order of equal offsets.
+  constexpr void sort_by_offset() noexcept {
+    for (std::size_t i = 1; i < size_; ++i)
+      for (std::size_t j = i; j > 0 && items_[j - 1].offset > items_[j].offset; --j) {
+        const Diagnostic moved = items_[j];
+        items_[j] = items_[j - 1];
+        items_[j - 1] = moved;
+      }
+  }
 
  private:
   std::array<Diagnostic, kCapacity> items_{};

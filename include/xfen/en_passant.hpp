@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 
+#include "xfen/diagnostic.hpp"
 #include "xfen/position.hpp"
 
 namespace xfen {

@@ -1,6 +1,7 @@
 // Board geometry shared by 8×8 (Chess960) and 10×8 (Capablanca) positions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace xfen {
@@ -26,7 +27,9 @@ struct Square {
   constexpr bool is_valid(int width) const noexcept {
     return file >= 0 && file < width && rank >= 0 && rank < kRanks;
   }
-  constexpr int index() const noexcept { return rank * kMaxFiles + file; }
+  constexpr std::size_t index() const noexcept {
+    return static_cast<std::size_t>(rank * kMaxFiles + file);
+  }
   constexpr char file_letter() const noexcept { return static_cast<char>('a' + file); }
   constexpr char rank_digit() const noexcept { return static_cast<char>('1' + rank); }
   friend constexpr bool operator==(Square, Square) noexcept = default;

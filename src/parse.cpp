@@ -1,0 +1,363 @@
+#include "xfen/parse.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include "en_passant_diagnostic.hpp"
+#include "xfen/en_passant.hpp"
+
+namespace xfen {
+namespace {
+
+constexpr int kFieldCount = 6;
+constexpr std::uint32_t kNotFound = std::numeric_limits<std::uint32_t>::max();
+
+constexpr bool is_control_space(char c) noexcept {
+  return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+constexpr bool is_space(char c) noexcept { return c == ' ' || is_control_space(c); }
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+struct Span {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  constexpr std::uint32_t size() const noexcept { return end - begin; }
+};
+
+// Reads one record into a ParseResult. Every failure goes through fail() and every relaxation
+// through relax(), so that strict and lenient reading differ in one place per rule.
+class RecordReader {
+ public:
+  RecordReader(std::string_view text, Profile profile, ParseResult& result) noexcept
+      : text_(text), lenient_(profile == Profile::lenient), result_(result),
+        position_(result.position) {}
+
+  void read() noexcept {
+    // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
+    if (text_.size() >= kNotFound) {
+      fail({.code = Code::input_too_long, .expected = static_cast<std::int32_t>(kNotFound)});
+      return;
+    }
+    if (!(lenient_ ? split_lenient() : split_strict())) return;
+    if (!read_board(fields_[0])) return;
+    if (field_count_ > 1 && !read_side(fields_[1])) return;
+    if (field_count_ > 2 && !read_castling(fields_[2])) return;
+    if (field_count_ > 3 && !read_en_passant(fields_[3])) return;
+    if (field_count_ > 4 && !read_counter(fields_[4], Code::halfmove_syntax, Code::halfmove_range,
+                                          0, position_.halfmove_clock))
+      return;
+    if (field_count_ > 5 && !read_counter(fields_[5], Code::fullmove_syntax, Code::fullmove_range,
+                                          1, position_.fullmove_number))
+      return;
+    if (field_count_ < kFieldCount)
+      relax({.code = Code::record_missing_field,
+             .offset = fields_[static_cast<std::size_t>(field_count_ - 1)].end,
+             .value = field_count_});
+    // White-space runs were found while splitting, before the fields were read.
+    result_.warnings.sort_by_offset();
+  }
+
+ private:
+  static Diagnostic at(Code code, Span span) noexcept {
+    return {.code = code, .offset = span.begin, .length = span.size()};
+  }
+  static Diagnostic at(Code code, std::uint32_t offset, std::uint32_t length) noexcept {
+    return {.code = code, .offset = offset, .length = length};
+  }
+
+  bool fail(Diagnostic diagnostic) noexcept {
+    diagnostic.severity = Severity::error;
+    result_.error = diagnostic;
+    return false;
+  }
+
+  // In the lenient profile: record the relaxation and go on (true). In the strict profile the
+  // same finding is the error (false).
+  bool relax(Diagnostic diagnostic) noexcept {
+    if (!lenient_) return fail(diagnostic);
+    diagnostic.severity = Severity::warning;
+    result_.warnings.push(diagnostic);
+    return true;
+  }
+
+  bool split_strict() noexcept {
+    const auto size = static_cast<std::uint32_t>(text_.size());
+    if (size == 0) return fail(at(Code::record_empty, 0, 0));
+    std::uint32_t first_control = kNotFound;
+    std::uint32_t first_empty = kNotFound;
+    std::uint32_t seventh = kNotFound;
+    std::uint32_t start = 0;
+    int count = 0;
+    for (std::uint32_t i = 0; i <= size; ++i) {
+      const char c = i < size ? text_[i] : ' ';
+      if (static_cast<unsigned char>(c) > ' ') continue;
+      if (c != ' ') {
+        if (is_control_space(c) && first_control == kNotFound) first_control = i;
+        continue;
+      }
+      if (i == start && first_empty == kNotFound) first_empty = start;
+      if (count < kFieldCount) fields_[static_cast<std::size_t>(count)] = {start, i};
+      if (count == kFieldCount) seventh = start;
+      count += count <= kFieldCount ? 1 : 0;
+      start = i + 1;
+    }
+    if (first_control != kNotFound) return fail(at(Code::record_whitespace, first_control, 1));
+    if (first_empty != kNotFound) return fail(at(Code::record_separator, first_empty, 0));
+    if (count < kFieldCount)
+      return fail({.code = Code::record_missing_field, .offset = size, .value = count});
+    if (count > kFieldCount) {
+      const auto end = text_.find(' ', seventh);
+      return fail(at(Code::record_extra_field,
+                     {seventh, end == std::string_view::npos ? size
+                                                              : static_cast<std::uint32_t>(end)}));
+    }
+    field_count_ = kFieldCount;
+    return true;
+  }
+
+  bool split_lenient() noexcept {
+    const auto size = static_cast<std::uint32_t>(text_.size());
+    std::uint32_t i = 0;
+    while (i < size) {
+      if (is_space(text_[i])) {
+        const std::uint32_t run = i;
+        bool control = false;
+        for (; i < size && is_space(text_[i]); ++i) control = control || is_control_space(text_[i]);
+        const bool one_separator = i - run == 1 && !control && run > 0 && i < size;
+        if (!one_separator)
+          relax(at(control ? Code::record_whitespace : Code::record_separator, run, i - run));
+        continue;
+      }
+      const std::uint32_t start = i;
+      while (i < size && !is_space(text_[i])) ++i;
+      if (field_count_ == kFieldCount) return fail(at(Code::record_extra_field, {start, i}));
+      fields_[static_cast<std::size_t>(field_count_++)] = {start, i};
+    }
+    if (field_count_ == 0) return fail(at(Code::record_empty, 0, 0));
+    return true;
+  }
+
+  bool read_board(Span field) noexcept {
+    int rank = kRanks - 1;
+    int file = 0;
+    int width = 0;  // fixed once rank 8 is read
+    for (std::uint32_t i = field.begin; i < field.end; ++i) {
+      const char c = text_[i];
+      if (c == '/') {
+        if (!finish_rank(rank, file, width, at(Code::ok, i, 1))) return false;
+        if (rank == 0) return fail({.code = Code::board_rank_count, .offset = i, .length = 1,
+                                    .value = kRanks + 1});
+        --rank;
+        file = 0;
+        continue;
+      }
+      const int limit = width != 0 ? width : kMaxFiles;
+      if (is_digit(c)) {
+        std::uint32_t end = i + 1;
+        while (end < field.end && is_digit(text_[end])) ++end;
+        const int count = empty_count(i, end);
+        if (count < 0) return false;
+        if (file + count > limit) return fail(too_wide(rank, width, at(Code::ok, i, end - i)));
+        file += count;
+        i = end - 1;
+        continue;
+      }
+      const Piece piece = Piece::from_letter(c);
+      if (piece.empty()) return fail(at(Code::board_bad_char, i, 1));
+      if (file >= limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
+      position_.board[static_cast<std::size_t>(rank * kMaxFiles + file)] = piece;
+      ++file;
+    }
+    if (!finish_rank(rank, file, width, at(Code::ok, field.end, 0))) return false;
+    if (rank != 0)
+      return fail({.code = Code::board_rank_count, .offset = field.end, .value = kRanks - rank});
+    position_.width = static_cast<std::uint8_t>(width);
+    return true;
+  }
+
+  // The value of the digit run [begin, end): 1..10 without leading zero, or in the lenient
+  // profile the sum of its digits. -1 after a failure.
+  int empty_count(std::uint32_t begin, std::uint32_t end) noexcept {
+    const char first = text_[begin];
+    if (end - begin == 1 && first != '0') return first - '0';
+    if (end - begin == 2 && first == '1' && text_[begin + 1] == '0') return 10;
+    // Sums beyond a board's width fail anyway; stop early so huge runs cannot overflow.
+    int sum = 0;
+    for (std::uint32_t i = begin; i < end && sum <= kMaxFiles; ++i) sum += text_[i] - '0';
+    Diagnostic problem = at(Code::board_bad_count, begin, end - begin);
+    problem.value = sum;
+    return relax(problem) ? sum : -1;
+  }
+
+  static Diagnostic too_wide(int rank, int width, Diagnostic where) noexcept {
+    if (width == 0) {
+      where.code = Code::board_width;
+      where.value = kMaxFiles + 1;
+    } else {
+      where.code = Code::board_rank_width;
+      where.square = make_square(0, rank);
+      where.value = width + 1;
+      where.expected = width;
+    }
+    return where;
+  }
+
+  bool finish_rank(int rank, int file, int& width, Diagnostic where) noexcept {
+    if (rank == kRanks - 1) {
+      if (file != 8 && file != 10) {
+        where.code = Code::board_width;
+        where.value = file;
+        return fail(where);
+      }
+      width = file;
+      return true;
+    }
+    if (file == width) return true;
+    where.code = Code::board_rank_width;
+    where.square = make_square(0, rank);
+    where.value = file;
+    where.expected = width;
+    return fail(where);
+  }
+
+  bool read_side(Span field) noexcept {
+    const char c = text_[field.begin];
+    if (field.size() != 1 || (c != 'w' && c != 'b')) return fail(at(Code::side_invalid, field));
+    position_.side_to_move = c == 'w' ? Color::white : Color::black;
+    return true;
+  }
+
+  bool read_castling(Span field) noexcept {
+    std::uint32_t i = field.begin;
+    if (text_[i] == '-') {
+      if (field.size() == 1) return true;
+      return fail(at(Code::castling_bad_char, i + 1, 1));
+    }
+    CastlingRights& rights = position_.castling;
+    if (text_[i] == 's' || text_[i] == 'm') {
+      rights.mode = text_[i] == 's' ? CastlingMode::symmetric : CastlingMode::modern;
+      if (++i == field.end) return fail(at(Code::castling_empty_prefix, field.begin, 1));
+    }
+    for (; i < field.end; ++i)
+      if (!read_castling_token(i)) return false;
+    // Lenient reading may have dropped every token; a prefix is not written without one.
+    if (!rights.any()) rights.mode = CastlingMode::standard;
+    return true;
+  }
+
+  bool read_castling_token(std::uint32_t offset) noexcept {
+    const char c = text_[offset];
+    const bool white = c >= 'A' && c <= 'Z';
+    if (!white && !(c >= 'a' && c <= 'z')) return fail(at(Code::castling_bad_char, offset, 1));
+    const Color color = white ? Color::white : Color::black;
+    const char letter = white ? c : static_cast<char>(c - 'a' + 'A');
+    const bool outermost = letter == 'K' || letter == 'Q';
+    if (!outermost && letter > 'A' + kMaxFiles - 1)
+      return fail(at(Code::castling_bad_char, offset, 1));
+    if (!outermost && letter >= 'A' + position_.width) {
+      Diagnostic problem = at(Code::castling_file_off_board, offset, 1);
+      problem.expected = position_.width;
+      return fail(problem);
+    }
+
+    const int rank = back_rank(color);
+    const auto king = castling_king_file(position_, color);
+    if (!king) {
+      Diagnostic problem = at(Code::castling_no_king, offset, 1);
+      problem.value = count_back_rank_kings(color);
+      problem.expected = static_cast<std::int32_t>(color);
+      return relax(problem);
+    }
+    const CastlingSide side = letter == 'K' ? CastlingSide::h_side : CastlingSide::a_side;
+    std::optional<int> rook;
+    if (outermost) {
+      rook = outermost_rook_file(position_, color, side);
+    } else if (position_.at(make_square(letter - 'A', rank)).is(PieceType::rook, color)) {
+      rook = letter - 'A';
+    }
+    if (!rook) {
+      Diagnostic problem = at(Code::castling_no_rook, offset, 1);
+      problem.square = make_square(outermost ? *king : letter - 'A', rank);
+      return relax(problem);
+    }
+
+    const CastlingSide rook_side = *rook > *king ? CastlingSide::h_side : CastlingSide::a_side;
+    const auto existing = position_.castling.rook_file(color, rook_side);
+    Diagnostic problem = at(Code::ok, offset, 1);
+    problem.square = make_square(*rook, rank);
+    if (existing == rook) {
+      problem.code = Code::castling_duplicate;
+      return relax(problem);
+    }
+    if (existing) {
+      problem.code = Code::castling_same_side;
+      problem.expected = *existing;
+      return fail(problem);
+    }
+    position_.castling.set(color, rook_side, *rook);
+    return true;
+  }
+
+  int count_back_rank_kings(Color color) const noexcept {
+    int kings = 0;
+    for (int file = 0; file < position_.width; ++file)
+      kings += position_.at(make_square(file, back_rank(color))).is(PieceType::king, color);
+    return kings;
+  }
+
+  bool read_en_passant(Span field) noexcept {
+    const char file = text_[field.begin];
+    if (field.size() == 1 && file == '-') return true;
+    const char rank = field.size() == 2 ? text_[field.begin + 1] : '\0';
+    if (field.size() != 2 || file < 'a' || file > 'z' || rank < '1' || rank > '8')
+      return fail(at(Code::en_passant_syntax, field));
+    const Square square = make_square(file - 'a', rank - '1');
+    const Code geometry = check_en_passant_geometry(position_, square);
+    if (geometry == Code::ok) {
+      position_.en_passant = square;
+      return true;
+    }
+    Diagnostic problem = detail::en_passant_problem(position_, square, geometry);
+    problem.offset = field.begin;
+    problem.length = field.size();
+    return geometry == Code::en_passant_off_board ? fail(problem) : relax(problem);
+  }
+
+  bool read_counter(Span field, Code syntax, Code range, std::uint32_t minimum,
+                    std::uint32_t& out) noexcept {
+    const std::string_view digits = text_.substr(field.begin, field.size());
+    if (!std::all_of(digits.begin(), digits.end(), is_digit) ||
+        (digits.size() > 1 && digits[0] == '0'))
+      return fail(at(syntax, field));
+    constexpr std::size_t kMaxDigits = 10;  // 2147483647
+    if (digits.size() > kMaxDigits) return fail(at(range, field));
+    std::uint64_t value = 0;
+    for (const char c : digits) value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    if (value > Position::kMaxCounter) return fail(at(range, field));
+    if (value < minimum) {
+      // Only the fullmove number has a minimum, and lenient reading takes 0 as 1.
+      if (!relax(at(range, field))) return false;
+      value = minimum;
+    }
+    out = static_cast<std::uint32_t>(value);
+    return true;
+  }
+
+  std::string_view text_;
+  bool lenient_;
+  ParseResult& result_;
+  Position& position_;
+  std::array<Span, kFieldCount> fields_{};
+  int field_count_ = 0;
+};
+
+}  // namespace
+
+ParseResult parse(std::string_view text, const ParseOptions& options) noexcept {
+  ParseResult result;
+  RecordReader(text, options.profile, result).read();
+  return result;
+}
+
+}  // namespace xfen
