@@ -62,12 +62,12 @@ LegalityReport check_legality(const Position& position, std::string_view record)
       const Square square = make_square(file, rank);
       const Piece piece = position.at(square);
       if (piece.type() == PieceType::king) {
-        king_square[static_cast<int>(piece.color())] = square;
-        ++king_count[static_cast<int>(piece.color())];
+        king_square[static_cast<std::size_t>(piece.color())] = square;
+        ++king_count[static_cast<std::size_t>(piece.color())];
       }
     }
   for (const Color color : {Color::white, Color::black}) {
-    const int count = king_count[static_cast<int>(color)];
+    const int count = king_count[static_cast<std::size_t>(color)];
     if (count != 1)
       report.findings.push({.code = Code::legal_king_count,
                             .value = count,

@@ -32,11 +32,11 @@ struct CastlingRights {
   std::array<std::array<std::int8_t, 2>, 2> rook_files{{{kNone, kNone}, {kNone, kNone}}};
 
   constexpr std::optional<int> rook_file(Color color, CastlingSide side) const noexcept {
-    const std::int8_t file = rook_files[static_cast<int>(color)][static_cast<int>(side)];
+    const std::int8_t file = rook_files[static_cast<std::size_t>(color)][static_cast<std::size_t>(side)];
     return file == kNone ? std::nullopt : std::optional<int>(file);
   }
   constexpr void set(Color color, CastlingSide side, int file) noexcept {
-    rook_files[static_cast<int>(color)][static_cast<int>(side)] = static_cast<std::int8_t>(file);
+    rook_files[static_cast<std::size_t>(color)][static_cast<std::size_t>(side)] = static_cast<std::int8_t>(file);
   }
   constexpr void clear(Color color, CastlingSide side) noexcept { set(color, side, kNone); }
   constexpr bool any() const noexcept {
