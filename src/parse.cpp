@@ -4,6 +4,8 @@
 #include <array>
 #include <limits>
 
+#include "back_rank.hpp"
+#include "board_scan.hpp"
 #include "en_passant_diagnostic.hpp"
 #include "xfen/en_passant.hpp"
 
@@ -39,23 +41,15 @@ class RecordReader {
       fail({.code = Code::input_too_long, .expected = static_cast<std::int32_t>(kNotFound)});
       return;
     }
-    if (!(lenient_ ? split_lenient() : split_strict())) return;
-    if (!read_board(fields_[0])) return;
-    if (field_count_ > 1 && !read_side(fields_[1])) return;
-    if (field_count_ > 2 && !read_castling(fields_[2])) return;
-    if (field_count_ > 3 && !read_en_passant(fields_[3])) return;
-    if (field_count_ > 4 && !read_counter(fields_[4], Code::halfmove_syntax, Code::halfmove_range,
-                                          0, position_.halfmove_clock))
+    if (lenient_) {
+      if (!read_lenient()) return;
+    } else if (!read_strict()) {
+      // The first error in a record is a structural one when there is any (SPEC R1.1), so a
+      // failure is checked against the whole record's structure before it is reported.
+      const Diagnostic field_error = result_.error;
+      if (split_strict()) result_.error = field_error;
       return;
-    if (field_count_ > 5 && !read_counter(fields_[5], Code::fullmove_syntax, Code::fullmove_range,
-                                          1, position_.fullmove_number))
-      return;
-    if (field_count_ < kFieldCount)
-      relax({.code = Code::record_missing_field,
-             .offset = fields_[static_cast<std::size_t>(field_count_ - 1)].end,
-             .value = field_count_});
-    // White-space runs were found while splitting, before the fields were read.
-    result_.warnings.sort_by_offset();
+    }
   }
 
  private:
@@ -78,6 +72,44 @@ class RecordReader {
     if (!lenient_) return fail(diagnostic);
     diagnostic.severity = Severity::warning;
     result_.warnings.push(diagnostic);
+    return true;
+  }
+
+  bool read_field(std::size_t index) noexcept {
+    Span& field = fields_[index];
+    switch (index) {
+      case 0: return read_board(field);
+      case 1: return read_side(field);
+      case 2: return read_castling(field);
+      case 3: return read_en_passant(field);
+      case 4:
+        return read_counter(field, Code::halfmove_syntax, Code::halfmove_range, 0,
+                            position_.halfmove_clock);
+      default:
+        return read_counter(field, Code::fullmove_syntax, Code::fullmove_range, 1,
+                            position_.fullmove_number);
+    }
+  }
+
+  // The fast path: one pass that finds the fields while reading them. It fails on any
+  // structural problem with a stand-in code; split_strict() then finds the real one.
+  bool read_strict() noexcept {
+    const auto size = static_cast<std::uint32_t>(text_.size());
+    fields_[0] = {0, size};
+    if (!read_board(fields_[0])) return false;
+    std::uint32_t end = fields_[0].end;
+    for (std::size_t field = 1; field < kFieldCount; ++field) {
+      if (end == size || text_[end] != ' ') return fail({.code = Code::record_separator});
+      const std::uint32_t start = end + 1;
+      end = start;
+      while (end < size && text_[end] != ' ') ++end;
+      if (end == start) return fail({.code = Code::record_separator});
+      fields_[field] = {start, end};
+    }
+    if (end != size) return fail({.code = Code::record_separator});
+    field_count_ = kFieldCount;
+    for (std::size_t field = 1; field < kFieldCount; ++field)
+      if (!read_field(field)) return false;
     return true;
   }
 
@@ -116,46 +148,89 @@ class RecordReader {
     return true;
   }
 
-  bool split_lenient() noexcept {
+  // Warnings come in input order, so that when more arise than are kept, the first ones are:
+  // each white-space run is reported just before the field that follows it.
+  bool read_lenient() noexcept {
     const auto size = static_cast<std::uint32_t>(text_.size());
+    std::array<Span, kFieldCount + 1> gaps{};  // gaps[k]: the white space before field k
     std::uint32_t i = 0;
-    while (i < size) {
-      if (is_space(text_[i])) {
-        const std::uint32_t run = i;
-        bool control = false;
-        for (; i < size && is_space(text_[i]); ++i) control = control || is_control_space(text_[i]);
-        const bool one_separator = i - run == 1 && !control && run > 0 && i < size;
-        if (!one_separator)
-          relax(at(control ? Code::record_whitespace : Code::record_separator, run, i - run));
-        continue;
-      }
+    while (true) {
+      const std::uint32_t gap = i;
+      while (i < size && is_space(text_[i])) ++i;
+      gaps[static_cast<std::size_t>(field_count_)] = {gap, i};
+      if (i == size) break;
       const std::uint32_t start = i;
       while (i < size && !is_space(text_[i])) ++i;
       if (field_count_ == kFieldCount) return fail(at(Code::record_extra_field, {start, i}));
       fields_[static_cast<std::size_t>(field_count_++)] = {start, i};
     }
     if (field_count_ == 0) return fail(at(Code::record_empty, 0, 0));
+    const auto count = static_cast<std::size_t>(field_count_);
+    for (std::size_t field = 0; field < count; ++field) {
+      relax_white_space(gaps[field], field == 0);
+      if (!read_field(field)) return false;
+    }
+    relax_white_space(gaps[count], true);
+    if (field_count_ < kFieldCount)
+      relax({.code = Code::record_missing_field, .offset = fields_[count - 1].end,
+             .value = field_count_});
     return true;
   }
 
-  bool read_board(Span field) noexcept {
+  // Only a single space between two fields is what strict reading wants.
+  void relax_white_space(Span gap, bool at_an_end) noexcept {
+    if (gap.size() == 0) return;
+    const std::string_view run = text_.substr(gap.begin, gap.size());
+    if (!at_an_end && run == " ") return;
+    const bool control = std::any_of(run.begin(), run.end(), is_control_space);
+    relax(at(control ? Code::record_whitespace : Code::record_separator, gap));
+  }
+
+  // Reads the board up to the end of `field` or the first space, and ends `field` there.
+  bool read_board(Span& field) noexcept {
+    const detail::ScannedBoard scanned =
+        detail::scan_board(text_, field.begin, field.end, position_.board);
+    if (!scanned.ok) return read_board_precisely(field);
+    field.end = scanned.end;
+    position_.width = scanned.width;
+    return true;
+  }
+
+  // The reader that finds the exact error, for boards the fast scan declined.
+  bool read_board_precisely(Span& field) noexcept {
+    const char* const text = text_.data();
     int rank = kRanks - 1;
     int file = 0;
-    int width = 0;  // fixed once rank 8 is read
-    for (std::uint32_t i = field.begin; i < field.end; ++i) {
-      const char c = text_[i];
+    int width = 0;          // fixed once rank 8 is read
+    int limit = kMaxFiles;  // the most squares the current rank may have
+    Piece* row = &position_.board[make_square(0, rank).index()];
+    // Locals, not members: a Piece store may alias anything, which would force reloads.
+    const std::uint32_t field_end = field.end;
+    for (std::uint32_t i = field.begin; i < field_end; ++i) {
+      const char c = text[i];
+      if (const Piece piece = Piece::from_letter(c); !piece.empty()) {
+        if (file >= limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
+        row[file++] = piece;
+        continue;
+      }
+      if (c >= '1' && c <= '9' && !(i + 1 < field_end && is_digit(text[i + 1]))) {
+        file += c - '0';
+        if (file > limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
+        continue;
+      }
       if (c == '/') {
         if (!finish_rank(rank, file, width, at(Code::ok, i, 1))) return false;
         if (rank == 0) return fail({.code = Code::board_rank_count, .offset = i, .length = 1,
                                     .value = kRanks + 1});
+        limit = width;
+        row -= kMaxFiles;
         --rank;
         file = 0;
         continue;
       }
-      const int limit = width != 0 ? width : kMaxFiles;
       if (is_digit(c)) {
         std::uint32_t end = i + 1;
-        while (end < field.end && is_digit(text_[end])) ++end;
+        while (end < field_end && is_digit(text[end])) ++end;
         const int count = empty_count(i, end);
         if (count < 0) return false;
         if (file + count > limit) return fail(too_wide(rank, width, at(Code::ok, i, end - i)));
@@ -163,11 +238,9 @@ class RecordReader {
         i = end - 1;
         continue;
       }
-      const Piece piece = Piece::from_letter(c);
-      if (piece.empty()) return fail(at(Code::board_bad_char, i, 1));
-      if (file >= limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
-      position_.board[static_cast<std::size_t>(rank * kMaxFiles + file)] = piece;
-      ++file;
+      if (c != ' ') return fail(at(Code::board_bad_char, i, 1));
+      field.end = i;
+      break;
     }
     if (!finish_rank(rank, file, width, at(Code::ok, field.end, 0))) return false;
     if (rank != 0)
@@ -234,6 +307,8 @@ class RecordReader {
       if (field.size() == 1) return true;
       return fail(at(Code::castling_bad_char, i + 1, 1));
     }
+    for (const Color color : {Color::white, Color::black})
+      king_files_[static_cast<std::size_t>(color)] = castling_king_file(position_, color);
     CastlingRights& rights = position_.castling;
     if (text_[i] == 's' || text_[i] == 'm') {
       rights.mode = text_[i] == 's' ? CastlingMode::symmetric : CastlingMode::modern;
@@ -262,7 +337,7 @@ class RecordReader {
     }
 
     const int rank = back_rank(color);
-    const auto king = castling_king_file(position_, color);
+    const auto king = king_files_[static_cast<std::size_t>(color)];
     if (!king) {
       Diagnostic problem = at(Code::castling_no_king, offset, 1);
       problem.value = count_back_rank_kings(color);
@@ -272,7 +347,7 @@ class RecordReader {
     const CastlingSide side = letter == 'K' ? CastlingSide::h_side : CastlingSide::a_side;
     std::optional<int> rook;
     if (outermost) {
-      rook = outermost_rook_file(position_, color, side);
+      rook = detail::outermost_rook_file(position_, color, side, *king);
     } else if (position_.at(make_square(letter - 'A', rank)).is(PieceType::rook, color)) {
       rook = letter - 'A';
     }
@@ -349,6 +424,7 @@ class RecordReader {
   ParseResult& result_;
   Position& position_;
   std::array<Span, kFieldCount> fields_{};
+  std::array<std::optional<int>, 2> king_files_{};  // castling_king_file per colour
   int field_count_ = 0;
 };
 

@@ -1,163 +1,229 @@
 #include "xfen/write.hpp"
 
 #include <array>
+#include <bit>
 #include <cstring>
 
+#include "back_rank.hpp"
 #include "en_passant_diagnostic.hpp"
 #include "xfen/en_passant.hpp"
 
 namespace xfen {
 namespace {
 
-// Writes into a stack buffer that always fits, so the hot loops need no bounds checks; the
-// caller's buffer is checked once, at the end.
-class RecordWriter {
- public:
-  RecordWriter(const Position& position, const WriteOptions& options) noexcept
-      : position_(position), options_(options) {}
+// The writers fill a stack buffer that always fits, so they need no bounds checks; the caller's
+// buffer is checked once, at the end. Each takes the write position and returns the new one, so
+// that it stays in a register.
+using Buffer = std::array<char, kMaxRecordSize>;
 
-  Diagnostic write() noexcept {
-    if (position_.width != 8 && position_.width != 10)
-      return {.code = Code::board_width, .value = position_.width};
-    write_board();
-    put(' ');
-    put(position_.side_to_move == Color::white ? 'w' : 'b');
-    put(' ');
-    if (const Diagnostic problem = write_castling()) return problem;
-    put(' ');
-    if (const Diagnostic problem = write_en_passant()) return problem;
-    put(' ');
-    if (position_.halfmove_clock > Position::kMaxCounter) return {.code = Code::halfmove_range};
-    put_number(position_.halfmove_clock);
-    put(' ');
-    if (position_.fullmove_number == 0 || position_.fullmove_number > Position::kMaxCounter)
-      return {.code = Code::fullmove_range};
-    put_number(position_.fullmove_number);
-    return {};
+char* put_number(char* out, std::uint32_t value) noexcept {
+  std::array<char, 10> digits{};
+  std::size_t count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  while (count > 0) *out++ = digits[--count];
+  return out;
+}
+
+char* put_empty_count(char* out, int count) noexcept {
+  if (count == 10) {
+    *out++ = '1';
+    *out++ = '0';
+  } else {
+    *out++ = static_cast<char>('0' + count);
   }
+  return out;
+}
 
-  std::string_view text() const noexcept { return {buffer_.data(), size_}; }
-
- private:
-  void put(char c) noexcept { buffer_[size_++] = c; }
-
-  void put_number(std::uint32_t value) noexcept {
-    std::array<char, 10> digits{};
-    std::size_t count = 0;
-    do {
-      digits[count++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    while (count > 0) put(digits[--count]);
-  }
-
-  void put_empty_count(int count) noexcept {
-    if (count == 10) {
-      put('1');
-      put('0');
-    } else {
-      put(static_cast<char>('0' + count));
-    }
-  }
-
-  void write_board() noexcept {
-    for (int rank = kRanks - 1; rank >= 0; --rank) {
-      int empty = 0;
-      const Piece* row = &position_.board[static_cast<std::size_t>(rank * kMaxFiles)];
-      for (int file = 0; file < position_.width; ++file) {
-        const Piece piece = row[file];
-        if (piece.empty()) {
-          ++empty;
-          continue;
-        }
-        if (empty != 0) put_empty_count(empty);
-        empty = 0;
-        put(piece.letter());
-      }
-      if (empty != 0) put_empty_count(empty);
-      if (rank != 0) put('/');
-    }
-  }
-
-  Diagnostic write_castling() noexcept {
-    const CastlingRights& rights = position_.castling;
-    if (!rights.any()) {
-      put('-');
-      return {};
-    }
-    if (rights.mode != CastlingMode::standard) {
-      if (options_.castling == CastlingStyle::classic) return {.code = Code::write_castling_prefix};
-      put(rights.mode == CastlingMode::symmetric ? 's' : 'm');
-    }
-    for (const Color color : {Color::white, Color::black})
-      for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side})
-        if (const auto rook = rights.rook_file(color, side))
-          if (const Diagnostic problem = write_castling_right(color, side, *rook)) return problem;
-    return {};
-  }
-
-  Diagnostic write_castling_right(Color color, CastlingSide side, int rook) noexcept {
-    const Square rook_square = make_square(rook, back_rank(color));
-    const auto king = castling_king_file(position_, color);
-    const bool on_its_side = king && (side == CastlingSide::h_side ? rook > *king : rook < *king);
-    if (!on_its_side || !position_.at(rook_square).is(PieceType::rook, color))
-      return {.code = Code::write_inconsistent_castling, .square = rook_square};
-    const bool outermost = outermost_rook_file(position_, color, side) == rook;
-    const bool by_letter = options_.castling == CastlingStyle::shredder ||
-                           (options_.castling == CastlingStyle::xfen && !outermost);
-    if (options_.castling == CastlingStyle::classic && !outermost)
-      return {.code = Code::write_needs_file_letter, .square = rook_square};
-    const char upper = by_letter ? static_cast<char>('A' + rook)
-                                 : (side == CastlingSide::h_side ? 'K' : 'Q');
-    put(color == Color::white ? upper : static_cast<char>(upper - 'A' + 'a'));
-    return {};
-  }
-
-  Diagnostic write_en_passant() noexcept {
-    std::optional<Square> square;
-    switch (options_.en_passant) {
-      case EnPassantStyle::xfen: square = xfen_en_passant(position_); break;
-      case EnPassantStyle::legal: square = legal_en_passant(position_); break;
-      case EnPassantStyle::always:
-        square = position_.en_passant;
-        if (square) {
-          const Code geometry = check_en_passant_geometry(position_, *square);
-          if (geometry != Code::ok) return detail::en_passant_problem(position_, *square, geometry);
-        }
-        break;
-    }
-    if (!square) {
-      put('-');
-      return {};
-    }
-    put(square->file_letter());
-    put(square->rank_digit());
-    return {};
-  }
-
-  const Position& position_;
-  const WriteOptions& options_;
-  std::array<char, kMaxRecordSize> buffer_;
-  std::size_t size_ = 0;
+// A rank's text depends only on which of its squares are occupied and by what. For 8-wide ranks
+// a table, indexed by the occupancy mask, holds the text with the counts filled in and, for each
+// letter slot, the file whose letter goes there: writing a rank is then a fixed sequence of
+// loads and stores, with none of the branches that gaps between pieces would mispredict.
+struct RankPattern {
+  std::uint8_t length = 0;
+  std::array<char, 8> text{};           // the counts; 0 in letter slots
+  std::array<std::uint8_t, 8> file{};   // the file whose letter fills each slot; 8 (none) elsewhere
 };
+
+constexpr std::array<RankPattern, 256> make_rank_patterns() noexcept {
+  std::array<RankPattern, 256> patterns{};
+  for (unsigned mask = 0; mask < 256; ++mask) {
+    RankPattern& pattern = patterns[mask];
+    pattern.file.fill(8);
+    std::uint8_t empty = 0;
+    for (std::uint8_t file = 0; file <= 8; ++file) {
+      const bool occupied = file < 8 && ((mask >> file) & 1u) != 0;
+      if ((occupied || file == 8) && empty != 0) {
+        pattern.text[pattern.length++] = static_cast<char>('0' + empty);
+        empty = 0;
+      }
+      if (occupied) pattern.file[pattern.length++] = file;
+      if (file < 8 && !occupied) ++empty;
+    }
+  }
+  return patterns;
+}
+
+constexpr std::array<RankPattern, 256> kRankPatterns = make_rank_patterns();
+
+// Bit f set when file f of the 8-wide rank is occupied.
+unsigned occupancy_of_8(const std::array<std::uint8_t, 9>& codes) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, codes.data(), sizeof word);
+    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+    const std::uint64_t occupied = (((word & kLow7) + kLow7) | word) & ~kLow7;  // high bit per byte
+    // Gathers bit 8f+7 into bit f of the top byte; the products never overlap, so nothing carries.
+    return static_cast<unsigned>(((occupied >> 7) * 0x0102040810204080ULL) >> 56);
+  } else {
+    unsigned mask = 0;
+    for (unsigned file = 0; file < 8; ++file) mask |= (codes[file] != 0 ? 1u : 0u) << file;
+    return mask;
+  }
+}
+
+char* put_rank_of_8(char* out, const Piece* row) noexcept {
+  std::array<std::uint8_t, 9> codes{};  // codes[8] stays 0, the letter of the count slots
+  std::memcpy(codes.data(), row, 8);
+  const RankPattern& pattern = kRankPatterns[occupancy_of_8(codes)];
+  // Always 8 bytes: the buffer has room past any 8×8 board, and only `length` of them count.
+  for (std::size_t slot = 0; slot < 8; ++slot)
+    out[slot] = static_cast<char>(pattern.text[slot] |
+                                  detail::kLetterByCode[codes[pattern.file[slot]]]);
+  return out + pattern.length;
+}
+
+char* put_rank(char* out, const Piece* row, int width) noexcept {
+  int empty = 0;
+  for (int file = 0; file < width; ++file) {
+    const Piece piece = row[file];
+    if (piece.empty()) {
+      ++empty;
+      continue;
+    }
+    if (empty != 0) out = put_empty_count(out, empty);
+    empty = 0;
+    *out++ = piece.letter();
+  }
+  return empty != 0 ? put_empty_count(out, empty) : out;
+}
+
+char* put_board(char* out, const Position& position) noexcept {
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    const Piece* row = &position.board[make_square(0, rank).index()];
+    out = position.width == 8 ? put_rank_of_8(out, row) : put_rank(out, row, position.width);
+    *out = '/';
+    out += rank != 0;
+  }
+  return out;
+}
+
+struct Written {
+  char* out;
+  Diagnostic problem;
+};
+
+Written put_castling(char* out, const Position& position, CastlingStyle style) noexcept {
+  const CastlingRights& rights = position.castling;
+  if (!rights.any()) {
+    *out++ = '-';
+    return {out, {}};
+  }
+  if (rights.mode != CastlingMode::standard) {
+    if (style == CastlingStyle::classic) return {out, {.code = Code::write_castling_prefix}};
+    *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
+  }
+  for (const Color color : {Color::white, Color::black}) {
+    const auto king = castling_king_file(position, color);
+    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
+      const auto rook = rights.rook_file(color, side);
+      if (!rook) continue;
+      const Square rook_square = make_square(*rook, back_rank(color));
+      const bool on_its_side =
+          king && (side == CastlingSide::h_side ? *rook > *king : *rook < *king);
+      if (!on_its_side || !position.at(rook_square).is(PieceType::rook, color))
+        return {out, {.code = Code::write_inconsistent_castling, .square = rook_square}};
+      const bool outermost = detail::outermost_rook_file(position, color, side, *king) == rook;
+      if (style == CastlingStyle::classic && !outermost)
+        return {out, {.code = Code::write_needs_file_letter, .square = rook_square}};
+      const bool by_letter = style == CastlingStyle::shredder || !outermost;
+      const char upper = by_letter ? static_cast<char>('A' + *rook)
+                                   : (side == CastlingSide::h_side ? 'K' : 'Q');
+      *out++ = color == Color::white ? upper : static_cast<char>(upper - 'A' + 'a');
+    }
+  }
+  return {out, {}};
+}
+
+Written put_en_passant(char* out, const Position& position, EnPassantStyle style) noexcept {
+  std::optional<Square> square;
+  switch (style) {
+    case EnPassantStyle::xfen: square = xfen_en_passant(position); break;
+    case EnPassantStyle::legal: square = legal_en_passant(position); break;
+    case EnPassantStyle::always:
+      square = position.en_passant;
+      if (square) {
+        const Code geometry = check_en_passant_geometry(position, *square);
+        if (geometry != Code::ok)
+          return {out, detail::en_passant_problem(position, *square, geometry)};
+      }
+      break;
+  }
+  if (!square) {
+    *out++ = '-';
+  } else {
+    *out++ = square->file_letter();
+    *out++ = square->rank_digit();
+  }
+  return {out, {}};
+}
+
+Written put_record(char* out, const Position& position, const WriteOptions& options) noexcept {
+  if (position.width != 8 && position.width != 10)
+    return {out, {.code = Code::board_width, .value = position.width}};
+  if (position.halfmove_clock > Position::kMaxCounter) return {out, {.code = Code::halfmove_range}};
+  if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter)
+    return {out, {.code = Code::fullmove_range}};
+  out = put_board(out, position);
+  *out++ = ' ';
+  *out++ = position.side_to_move == Color::white ? 'w' : 'b';
+  *out++ = ' ';
+  Written castling = put_castling(out, position, options.castling);
+  if (castling.problem) return castling;
+  out = castling.out;
+  *out++ = ' ';
+  Written en_passant = put_en_passant(out, position, options.en_passant);
+  if (en_passant.problem) return en_passant;
+  out = en_passant.out;
+  *out++ = ' ';
+  out = put_number(out, position.halfmove_clock);
+  *out++ = ' ';
+  return {put_number(out, position.fullmove_number), {}};
+}
 
 }  // namespace
 
 WriteResult write(const Position& position, std::span<char> out,
                   const WriteOptions& options) noexcept {
-  RecordWriter writer(position, options);
-  Diagnostic problem = writer.write();
-  if (problem) {
-    problem.severity = Severity::error;
-    return {.error = problem};
+  // Straight into the caller's buffer when any record fits there; otherwise through our own.
+  Buffer own;
+  const bool direct = out.size() >= kMaxRecordSize;
+  char* const begin = direct ? out.data() : own.data();
+  Written written = put_record(begin, position, options);
+  if (written.problem) {
+    written.problem.severity = Severity::error;
+    return {.error = written.problem};
   }
-  const std::string_view text = writer.text();
-  if (text.size() > out.size())
+  const auto size = static_cast<std::size_t>(written.out - begin);
+  if (direct) return {.size = size};
+  if (size > out.size())
     return {.error = {.code = Code::write_buffer_too_small,
                       .value = static_cast<std::int32_t>(out.size()),
-                      .expected = static_cast<std::int32_t>(text.size())}};
-  std::memcpy(out.data(), text.data(), text.size());
-  return {.size = text.size()};
+                      .expected = static_cast<std::int32_t>(size)}};
+  std::memcpy(out.data(), own.data(), size);
+  return {.size = size};
 }
 
 StringResult to_string(const Position& position, const WriteOptions& options) {

@@ -141,16 +141,6 @@ class DiagnosticList {
   constexpr std::size_t total() const noexcept { return total_; }
   constexpr const Diagnostic& operator[](std::size_t i) const noexcept { return items_[i]; }
 
-  // Orders the kept diagnostics by offset, keeping the order of equal offsets.
-  constexpr void sort_by_offset() noexcept {
-    for (std::size_t i = 1; i < size_; ++i)
-      for (std::size_t j = i; j > 0 && items_[j - 1].offset > items_[j].offset; --j) {
-        const Diagnostic moved = items_[j];
-        items_[j] = items_[j - 1];
-        items_[j - 1] = moved;
-      }
-  }
-
  private:
   std::array<Diagnostic, kCapacity> items_{};
   std::uint8_t size_ = 0;

@@ -1,7 +1,10 @@
 // The eight piece kinds of X-FEN, one byte each.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "xfen/geometry.hpp"
 
@@ -36,34 +39,46 @@ class Piece {
   }
 
   // The X-FEN letter: upper case for White, lower case for Black; '\0' for an empty square.
-  constexpr char letter() const noexcept {
-    constexpr char kWhiteLetters[] = "\0PNBRQKAC";
-    if (empty()) return '\0';
-    const char upper = kWhiteLetters[code_ & 0x0f];
-    return color() == Color::white ? upper : static_cast<char>(upper - 'A' + 'a');
-  }
+  constexpr char letter() const noexcept;
 
   // The piece a letter stands for; an empty piece when the letter is not one of KQRBNPAC/kqrbnpac.
-  static constexpr Piece from_letter(char letter) noexcept {
-    const bool black = letter >= 'a' && letter <= 'z';
-    const Color color = black ? Color::black : Color::white;
-    switch (black ? static_cast<char>(letter - 'a' + 'A') : letter) {
-      case 'P': return Piece(PieceType::pawn, color);
-      case 'N': return Piece(PieceType::knight, color);
-      case 'B': return Piece(PieceType::bishop, color);
-      case 'R': return Piece(PieceType::rook, color);
-      case 'Q': return Piece(PieceType::queen, color);
-      case 'K': return Piece(PieceType::king, color);
-      case 'A': return Piece(PieceType::archbishop, color);
-      case 'C': return Piece(PieceType::chancellor, color);
-      default: return Piece();
-    }
-  }
+  // A table lookup: this sits on the parser's hot path.
+  static constexpr Piece from_letter(char letter) noexcept;
 
   friend constexpr bool operator==(Piece, Piece) noexcept = default;
 
  private:
   std::uint8_t code_ = 0;
 };
+
+namespace detail {
+
+constexpr std::array<Piece, 256> make_letter_table() noexcept {
+  std::array<Piece, 256> table{};
+  constexpr std::string_view kLetters = "PNBRQKAC";
+  constexpr std::array kTypes = {PieceType::pawn,  PieceType::knight, PieceType::bishop,
+                                 PieceType::rook,  PieceType::queen,  PieceType::king,
+                                 PieceType::archbishop, PieceType::chancellor};
+  for (std::size_t i = 0; i < kLetters.size(); ++i) {
+    const auto upper = static_cast<unsigned char>(kLetters[i]);
+    table[upper] = Piece(kTypes[i], Color::white);
+    table[upper - std::size_t{'A'} + std::size_t{'a'}] = Piece(kTypes[i], Color::black);
+  }
+  return table;
+}
+
+inline constexpr std::array<Piece, 256> kPieceByLetter = make_letter_table();
+
+// Indexed by a piece's one-byte code: bits 0-3 the type, bit 4 the colour.
+inline constexpr std::string_view kLetterByCode =
+    std::string_view("\0PNBRQKAC\0\0\0\0\0\0\0\0pnbrqkac\0\0\0\0\0\0\0", 32);
+
+}  // namespace detail
+
+constexpr char Piece::letter() const noexcept { return detail::kLetterByCode[code_ & 0x1f]; }
+
+constexpr Piece Piece::from_letter(char letter) noexcept {
+  return detail::kPieceByLetter[static_cast<unsigned char>(letter)];
+}
 
 }  // namespace xfen

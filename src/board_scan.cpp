@@ -1,0 +1,102 @@
+#include "board_scan.hpp"
+
+#include <array>
+#include <bit>
+#include <cstring>
+
+namespace xfen::detail {
+namespace {
+
+// Everything the scan needs to know about a byte, in one word, so that each byte costs one table
+// load and a few register operations.
+//   bits  0-7   the piece's one-byte code (0: none)
+//   bits  8-11  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
+//   bit  12     a digit 1..9            } a byte with bit 12 (13) set is wrong after a byte
+//   bit  13     the digit 0             } with bit 14 (15) set: see kPairShift
+//   bit  14     any digit
+//   bit  15     anything but the digit 1
+//   bit  16     not a piece, digit or '/'
+//   bit  17     '/'
+enum : std::uint32_t {
+  kAdvanceShift = 8,
+  kNonZeroDigit = 1u << 12,
+  kZeroDigit = 1u << 13,
+  kAnyDigit = 1u << 14,
+  kNotOne = 1u << 15,
+  kInvalid = 1u << 16,
+  kSlashShift = 17,
+  // A count is one digit 1..9 or "10": a digit 1..9 right after a digit is wrong, and a 0 is
+  // wrong unless right after a 1. (In "110" the second 1 is already a digit after a digit.)
+  kPairShift = 2,
+  kPairBits = kNonZeroDigit | kZeroDigit,
+};
+
+constexpr std::array<std::uint32_t, 256> make_board_bytes() noexcept {
+  std::array<std::uint32_t, 256> table{};
+  const std::array<Piece, 256> pieces = make_letter_table();
+  for (std::size_t byte = 0; byte < table.size(); ++byte) {
+    const char c = static_cast<char>(byte);
+    std::uint32_t entry = kNotOne | kInvalid;
+    if (!pieces[byte].empty())
+      entry = kNotOne | (1u << kAdvanceShift) | std::bit_cast<std::uint8_t>(pieces[byte]);
+    if (c >= '1' && c <= '9')
+      entry = kNonZeroDigit | kAnyDigit | (c == '1' ? 0u : std::uint32_t{kNotOne}) |
+              (static_cast<std::uint32_t>(c - '0') << kAdvanceShift);
+    if (c == '0') entry = kZeroDigit | kAnyDigit | kNotOne | (9u << kAdvanceShift);
+    if (c == '/') entry = kNotOne | (1u << kSlashShift);
+    table[byte] = entry;
+  }
+  return table;
+}
+
+constexpr std::array<std::uint32_t, 256> kBoardBytes = make_board_bytes();
+
+// The longest well-formed board: ten letters in each of eight ranks and seven slashes.
+constexpr std::uint32_t kMaxBoardBytes = kRanks * kMaxFiles + kRanks - 1;
+
+}  // namespace
+
+ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
+                        std::array<Piece, kMaxSquares>& board) noexcept {
+  // The board ends at the first space. Finding it first leaves the loop with a fixed trip count
+  // and no exit to predict; a longer field cannot be a board.
+  const char* const first = text.data() + begin;
+  const void* space = std::memchr(first, ' ', end - begin);
+  const auto length =
+      static_cast<std::uint32_t>(space ? static_cast<const char*>(space) - first : end - begin);
+  if (length > kMaxBoardBytes) return {};
+
+  // Squares in reading order, rank 8 first. Indices are masked into the buffer: a board that
+  // runs past it has too many squares and is rejected below, whatever it wrote.
+  constexpr std::uint32_t kSlots = 128;
+  std::array<std::uint8_t, kSlots> squares{};
+  std::array<std::uint32_t, kRanks> rank_ends{};
+  std::uint32_t square = 0;
+  std::uint32_t slashes = 0;
+  std::uint32_t seen = 0;        // every byte's bits, or-ed
+  std::uint32_t bad_pairs = 0;   // pair rule violations
+  std::uint32_t previous = kNotOne;  // a rank starts as if after a slash
+  for (std::uint32_t i = 0; i < length; ++i) {
+    const std::uint32_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
+    squares[square % kSlots] = static_cast<std::uint8_t>(byte);
+    square += (byte >> kAdvanceShift) & 0x0f;
+    rank_ends[slashes % kRanks] = square;
+    slashes += byte >> kSlashShift;
+    seen |= byte;
+    bad_pairs |= byte & (previous >> kPairShift);
+    previous = byte;
+  }
+  if ((seen & kInvalid) != 0 || (bad_pairs & kPairBits) != 0 || slashes != kRanks - 1 ||
+      square > kMaxSquares)
+    return {};
+  const std::uint32_t width = rank_ends[0];
+  if (width != 8 && width != 10) return {};
+  for (std::uint32_t rank = 1; rank < kRanks; ++rank)
+    if (rank_ends[rank] != width * (rank + 1)) return {};
+  for (std::uint32_t rank = 0; rank < kRanks; ++rank)
+    std::memcpy(&board[make_square(0, kRanks - 1 - static_cast<int>(rank)).index()],
+                &squares[rank * width], width);
+  return {true, begin + length, static_cast<std::uint8_t>(width)};
+}
+
+}  // namespace xfen::detail

@@ -1,0 +1,24 @@
+// The parser's fast path for the board field.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "xfen/position.hpp"
+
+namespace xfen::detail {
+
+struct ScannedBoard {
+  bool ok = false;         // false: not a well-formed board; the precise reader must say why
+  std::uint32_t end = 0;   // offset of the space (or field end) after the board
+  std::uint8_t width = 0;  // 8 or 10
+};
+
+// Reads a well-formed board into `board` without data-dependent branches: real boards mix
+// letters, digits and slashes too irregularly for a branch predictor, and mispredictions cost more
+// than the reading itself. It checks everything the precise reader checks, but only says whether
+// the board is well-formed; on failure `board` is untouched.
+ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
+                        std::array<Piece, kMaxSquares>& board) noexcept;
+
+}  // namespace xfen::detail
