@@ -10,15 +10,15 @@ namespace {
 // Everything the scan needs to know about a byte, in one word, so that each byte costs one table
 // load and a few register operations.
 //   bits  0-7   the piece's one-byte code (0: none)
-//   bits  8-11  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
 //   bit  12     a digit 1..9            } a byte with bit 12 (13) set is wrong after a byte
 //   bit  13     the digit 0             } with bit 14 (15) set: see kPairShift
 //   bit  14     any digit
 //   bit  15     anything but the digit 1
 //   bit  16     not a piece, digit or '/'
 //   bit  17     '/'
+//   bits 24-31  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
 enum : std::uint32_t {
-  kAdvanceShift = 8,
+  kAdvanceShift = 24,
   kNonZeroDigit = 1u << 12,
   kZeroDigit = 1u << 13,
   kAnyDigit = 1u << 14,
@@ -44,6 +44,7 @@ constexpr std::array<std::uint32_t, 256> make_board_bytes() noexcept {
               (static_cast<std::uint32_t>(c - '0') << kAdvanceShift);
     if (c == '0') entry = kZeroDigit | kAnyDigit | kNotOne | (9u << kAdvanceShift);
     if (c == '/') entry = kNotOne | (1u << kSlashShift);
+    static_assert(kSlashShift < kAdvanceShift);
     table[byte] = entry;
   }
   return table;
@@ -66,10 +67,12 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
       static_cast<std::uint32_t>(space ? static_cast<const char*>(space) - first : end - begin);
   if (length > kMaxBoardBytes) return {};
 
-  // Squares in reading order, rank 8 first. Indices are masked into the buffer: a board that
-  // runs past it has too many squares and is rejected below, whatever it wrote.
-  constexpr std::uint32_t kSlots = 128;
-  std::array<std::uint8_t, kSlots> squares{};
+  // Squares in reading order, rank 8 first. Not zeroed up front: every byte clears the squares it
+  // covers, a 16-square block (more than any count) stored at once. The length bound above bounds
+  // the highest square (9 per byte), so the buffer needs no index checks.
+  constexpr std::size_t kClearBlock = 16;
+  constexpr std::array<std::uint8_t, kClearBlock> kEmptyBlock{};
+  std::array<std::uint8_t, 9 * kMaxBoardBytes + kClearBlock> squares;
   std::array<std::uint32_t, kRanks> rank_ends{};
   std::uint32_t square = 0;
   std::uint32_t slashes = 0;
@@ -78,10 +81,11 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
   std::uint32_t previous = kNotOne;  // a rank starts as if after a slash
   for (std::uint32_t i = 0; i < length; ++i) {
     const std::uint32_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
-    squares[square % kSlots] = static_cast<std::uint8_t>(byte);
-    square += (byte >> kAdvanceShift) & 0x0f;
+    std::memcpy(&squares[square], kEmptyBlock.data(), kClearBlock);
+    squares[square] = static_cast<std::uint8_t>(byte);
+    square += byte >> kAdvanceShift;
     rank_ends[slashes % kRanks] = square;
-    slashes += byte >> kSlashShift;
+    slashes += (byte >> kSlashShift) & 1;
     seen |= byte;
     bad_pairs |= byte & (previous >> kPairShift);
     previous = byte;

@@ -2,6 +2,7 @@
 // and legality findings all carry a stable code, the field, a byte offset and a sentence.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -125,24 +126,36 @@ std::span<const Code> all_codes() noexcept;
 std::string message(const Diagnostic& diagnostic, std::string_view record);
 
 // A fixed-capacity list of diagnostics, so that reporting never allocates. When more were
-// reported than fit, `total()` still counts them all.
+// reported than fit, the first ones are kept and `total()` still counts them all.
 class DiagnosticList {
  public:
   static constexpr std::size_t kCapacity = 8;
 
-  constexpr void push(const Diagnostic& diagnostic) noexcept {
+  DiagnosticList() noexcept {}  // leaves the slots unset: every parse makes one of these
+  DiagnosticList(const DiagnosticList& other) noexcept { *this = other; }
+  DiagnosticList& operator=(const DiagnosticList& other) noexcept {
+    std::copy(other.begin(), other.end(), items_);
+    size_ = other.size_;
+    total_ = other.total_;
+    return *this;
+  }
+
+  void push(const Diagnostic& diagnostic) noexcept {
     if (size_ < kCapacity) items_[size_++] = diagnostic;
     ++total_;
   }
-  constexpr const Diagnostic* begin() const noexcept { return items_.data(); }
-  constexpr const Diagnostic* end() const noexcept { return items_.data() + size_; }
-  constexpr std::size_t size() const noexcept { return size_; }
-  constexpr bool empty() const noexcept { return total_ == 0; }
-  constexpr std::size_t total() const noexcept { return total_; }
-  constexpr const Diagnostic& operator[](std::size_t i) const noexcept { return items_[i]; }
+  const Diagnostic* begin() const noexcept { return items_; }
+  const Diagnostic* end() const noexcept { return items_ + size_; }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return total_ == 0; }
+  std::size_t total() const noexcept { return total_; }
+  const Diagnostic& operator[](std::size_t i) const noexcept { return items_[i]; }
 
  private:
-  std::array<Diagnostic, kCapacity> items_{};
+  // A union member is not initialised by default, so the slots cost nothing until used.
+  union {
+    Diagnostic items_[kCapacity];
+  };
   std::uint8_t size_ = 0;
   std::uint32_t total_ = 0;
 };

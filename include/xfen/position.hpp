@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 
 #include "xfen/geometry.hpp"
@@ -51,7 +52,8 @@ struct CastlingRights {
 struct Position {
   static constexpr std::uint32_t kMaxCounter = 2147483647;
 
-  std::array<Piece, kMaxSquares> board{};  // indexed by Square::index(); files >= width stay empty
+  // Indexed by Square::index(); files >= width stay empty.
+  std::array<Piece, kMaxSquares> board;
   std::uint8_t width = 8;                  // 8 or 10
   Color side_to_move = Color::white;
   CastlingRights castling{};
@@ -60,6 +62,15 @@ struct Position {
   std::optional<Square> en_passant{};
   std::uint32_t halfmove_clock = 0;
   std::uint32_t fullmove_number = 1;
+
+  // An empty 8×8 board, White to move. The board is cleared in 16-byte blocks: left to the
+  // compiler, zeroing it becomes a `rep stos`, whose start-up cost is a tenth of a parse.
+  Position() noexcept {
+    constexpr std::array<Piece, 16> kEmpty{};
+    static_assert(kMaxSquares % kEmpty.size() == 0);
+    for (std::size_t at = 0; at < kMaxSquares; at += kEmpty.size())
+      std::memcpy(&board[at], kEmpty.data(), sizeof kEmpty);
+  }
 
   constexpr Piece at(Square square) const noexcept { return board[square.index()]; }
   constexpr void put(Square square, Piece piece) noexcept { board[square.index()] = piece; }

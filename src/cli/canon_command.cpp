@@ -1,0 +1,46 @@
+#include "canon_command.hpp"
+
+#include <unistd.h>
+
+#include "diagnostic_printer.hpp"
+#include "input_files.hpp"
+#include "output_buffer.hpp"
+#include "parse_line.hpp"
+
+namespace xfen::cli {
+
+ExitStatus run_canon(const CanonOptions& options) {
+  OutputBuffer out(STDOUT_FILENO);
+  OutputBuffer errors(STDERR_FILENO);
+  bool any_invalid = false;
+
+  const auto reject = [&](const SourceLocation& location, const xfen::Diagnostic& error,
+                          std::string_view record) {
+    print_diagnostic(errors, DiagnosticFormat::text, location, xfen::Severity::error, error,
+                     record);
+    any_invalid = true;
+    if (options.aligned) out.put('\n');
+  };
+
+  const InputSummary input =
+      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
+        const SourceLocation location{file, line.number};
+        const xfen::ParseResult result = parse_line(line, options.parse);
+        print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
+                          result.warnings, line.text);
+        if (!result.ok()) return reject(location, result.error, line.text);
+
+        // Written straight into the output buffer: no copy on the hot path.
+        const std::span<char> room = out.reserve(xfen::kMaxRecordSize + 1);
+        const xfen::WriteResult written =
+            xfen::write(result.position, room.first(xfen::kMaxRecordSize), options.write);
+        if (!written.ok()) return reject(location, written.error, line.text);
+        room[written.size] = '\n';
+        out.commit(written.size + 1);
+      });
+
+  const bool output_ok = out.flush();
+  return run_status(input.io_error || !output_ok, any_invalid);
+}
+
+}  // namespace xfen::cli

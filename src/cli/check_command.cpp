@@ -1,0 +1,76 @@
+#include "check_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <xfen/legality.hpp>
+
+#include "diagnostic_printer.hpp"
+#include "input_files.hpp"
+#include "output_buffer.hpp"
+#include "parse_line.hpp"
+
+namespace xfen::cli {
+
+namespace {
+
+struct CheckCounts {
+  std::uint64_t records = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t invalid = 0;
+  std::uint64_t warnings = 0;
+};
+
+void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_t files) {
+  errors.write("checked ");
+  errors.write_number(counts.records);
+  errors.write(" records in ");
+  errors.write_number(files);
+  errors.write(" files: ");
+  errors.write_number(counts.valid);
+  errors.write(" valid, ");
+  errors.write_number(counts.invalid);
+  errors.write(" invalid, ");
+  errors.write_number(counts.warnings);
+  errors.write(" warnings\n");
+}
+
+}  // namespace
+
+ExitStatus run_check(const CheckOptions& options) {
+  // Diagnostics are what check produces, so they go to stdout (for grep or jq); the summary
+  // and I/O errors are about the run, so they go to stderr.
+  OutputBuffer out(STDOUT_FILENO);
+  OutputBuffer errors(STDERR_FILENO, 4096);
+  const DiagnosticFormat format =
+      options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
+  CheckCounts counts;
+
+  const InputSummary input =
+      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
+        const SourceLocation location{file, line.number};
+        const xfen::ParseResult result = parse_line(line, options.parse);
+        ++counts.records;
+        counts.warnings += result.warnings.total();
+        print_diagnostics(out, format, location, xfen::Severity::warning, result.warnings,
+                          line.text);
+
+        bool valid = result.ok();
+        if (!valid) {
+          print_diagnostic(out, format, location, xfen::Severity::error, result.error, line.text);
+        } else if (options.legal) {
+          const xfen::LegalityReport report = xfen::check_legality(result.position, line.text);
+          print_diagnostics(out, format, location, xfen::Severity::error, report.findings,
+                            line.text);
+          valid = report.ok();
+        }
+        ++(valid ? counts.valid : counts.invalid);
+      });
+
+  const bool output_ok = out.flush();
+  if (!options.quiet) print_summary(errors, counts, input.files_read);
+
+  return run_status(input.io_error || !output_ok, counts.invalid > 0);
+}
+
+}  // namespace xfen::cli

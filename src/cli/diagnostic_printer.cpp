@@ -1,0 +1,102 @@
+#include "diagnostic_printer.hpp"
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace xfen::cli {
+
+namespace {
+
+constexpr std::string_view kExcerptIndent = "  ";
+constexpr std::size_t kEscapedWidth = 4;  // \xNN
+
+bool is_printable_ascii(char byte) noexcept { return byte >= 0x20 && byte < 0x7f; }
+
+void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
+                const xfen::Diagnostic& diagnostic, std::string_view record) {
+  out.write(location.file);
+  out.put(':');
+  out.write_number(location.line);
+  out.put(':');
+  out.write_number(std::uint64_t{diagnostic.offset} + 1);
+  out.write(": ");
+  out.write(severity_name(severity));
+  out.put('[');
+  out.write(xfen::code_name(diagnostic.code));
+  out.write("]: ");
+  out.write(xfen::message(diagnostic, record));
+  out.put('\n');
+}
+
+void print_json(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
+                const xfen::Diagnostic& diagnostic, std::string_view record) {
+  // ordered_json keeps the documented key order, which makes the output easy to diff.
+  nlohmann::ordered_json object;
+  object["file"] = std::string(location.file);
+  object["line"] = location.line;
+  object["column"] = std::uint64_t{diagnostic.offset} + 1;
+  object["offset"] = diagnostic.offset;
+  object["severity"] = std::string(severity_name(severity));
+  object["code"] = std::string(xfen::code_name(diagnostic.code));
+  object["field"] = std::string(xfen::field_name(xfen::code_field(diagnostic.code)));
+  object["message"] = xfen::message(diagnostic, record);
+  // A file name may be any bytes; `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
+  out.write(object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  out.put('\n');
+}
+
+}  // namespace
+
+std::string_view severity_name(xfen::Severity severity) noexcept {
+  return severity == xfen::Severity::warning ? "warning" : "error";
+}
+
+void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+                      xfen::Severity severity, const xfen::Diagnostic& diagnostic,
+                      std::string_view record) {
+  if (format == DiagnosticFormat::json_lines) {
+    print_json(out, location, severity, diagnostic, record);
+  } else {
+    print_text(out, location, severity, diagnostic, record);
+  }
+}
+
+void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       std::string_view record) {
+  for (const xfen::Diagnostic& diagnostic : diagnostics)
+    print_diagnostic(out, format, location, severity, diagnostic, record);
+}
+
+void write_escaped(OutputBuffer& out, std::string_view bytes) {
+  static constexpr char kHexDigits[] = "0123456789ABCDEF";
+  for (const char byte : bytes) {
+    if (is_printable_ascii(byte)) {
+      out.put(byte);
+      continue;
+    }
+    const auto value = static_cast<unsigned char>(byte);
+    out.write("\\x");
+    out.put(kHexDigits[value >> 4]);
+    out.put(kHexDigits[value & 0x0f]);
+  }
+}
+
+void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32_t offset) {
+  out.write(kExcerptIndent);
+  write_escaped(out, record);
+  out.put('\n');
+
+  // The caret goes under the escaped text, so count the width each byte took there.
+  // An offset past the end (none should be) is shown at the end.
+  const std::size_t end = offset < record.size() ? offset : record.size();
+  std::size_t caret_column = 0;
+  for (std::size_t i = 0; i < end; ++i)
+    caret_column += is_printable_ascii(record[i]) ? 1 : kEscapedWidth;
+  out.write(kExcerptIndent);
+  out.write(std::string(caret_column, ' '));
+  out.write("^\n");
+}
+
+}  // namespace xfen::cli

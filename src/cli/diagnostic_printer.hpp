@@ -1,0 +1,44 @@
+// How every command shows a diagnostic: `FILE:LINE:COL: severity[code]: message`, as a JSON
+// Lines object, or with the record and a caret under the offending byte.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <xfen/diagnostic.hpp>
+
+#include "output_buffer.hpp"
+
+namespace xfen::cli {
+
+enum class DiagnosticFormat : std::uint8_t {
+  text,        // FILE:LINE:COL: error[code]: message
+  json_lines,  // {"file","line","column","offset","severity","code","field","message"}
+};
+
+struct SourceLocation {
+  std::string_view file;
+  std::uint64_t line = 0;
+};
+
+std::string_view severity_name(xfen::Severity severity) noexcept;
+
+// The severity is the caller's to give: a legality finding is an error under `check --legal`.
+// `record` is the text the diagnostic's offset points into.
+void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+                      xfen::Severity severity, const xfen::Diagnostic& diagnostic,
+                      std::string_view record);
+
+// Each diagnostic of the list, all with one severity.
+void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       std::string_view record);
+
+// The bytes as they are, except those that are not printable ASCII, shown as \xNN (as in
+// messages) so that a record with control bytes cannot disturb the terminal.
+void write_escaped(OutputBuffer& out, std::string_view bytes);
+
+// Two lines: the record (bytes that are not printable ASCII shown as \xNN, as in messages) and a
+// caret under the byte at `offset`, or just past the end for an offset at the record's end.
+void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32_t offset);
+
+}  // namespace xfen::cli

@@ -1,0 +1,113 @@
+// The xfen command: subcommands wired to CLI11. Each command lives in its own file and knows
+// nothing of CLI11; this file only turns arguments into their option structs.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <string>
+
+#include "adapter_command.hpp"
+#include "canon_command.hpp"
+#include "check_command.hpp"
+#include "exit_status.hpp"
+#include "explain_command.hpp"
+
+namespace {
+
+using xfen::cli::ExitStatus;
+
+void add_lenient_flag(CLI::App& command, xfen::ParseOptions& parse) {
+  command.add_flag_callback(
+      "--lenient", [&parse] { parse.profile = xfen::Profile::lenient; },
+      "Read real-world data: accept the relaxations of SPEC R9, each reported as a warning");
+}
+
+void add_files_argument(CLI::App& command, std::vector<std::string>& files) {
+  command.add_option("FILE", files, "Files to read, one record per line; '-' or none: stdin");
+}
+
+void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
+  static const std::map<std::string, xfen::CastlingStyle> kCastlingStyles{
+      {"xfen", xfen::CastlingStyle::xfen},
+      {"shredder", xfen::CastlingStyle::shredder},
+      {"classic", xfen::CastlingStyle::classic}};
+  static const std::map<std::string, xfen::EnPassantStyle> kEnPassantStyles{
+      {"xfen", xfen::EnPassantStyle::xfen},
+      {"always", xfen::EnPassantStyle::always},
+      {"legal", xfen::EnPassantStyle::legal}};
+  command
+      .add_option("--castling", write.castling,
+                  "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file "
+                  "letters), classic (K/Q only)")
+      ->transform(CLI::CheckedTransformer(kCastlingStyles))
+      ->default_str("xfen");
+  command
+      .add_option("--ep", write.en_passant,
+                  "En passant square: xfen (when a pawn could capture), always (as read), "
+                  "legal (when a capture is legal)")
+      ->transform(CLI::CheckedTransformer(kEnPassantStyles))
+      ->default_str("xfen");
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"Read, check and rewrite X-FEN records (Chess960 8x8, Capablanca 10x8)", "xfen"};
+  app.set_version_flag("--version", std::string("xfen ") + XFEN_VERSION);
+  app.require_subcommand(1);
+
+  xfen::cli::CheckOptions check_options;
+  CLI::App* check = app.add_subcommand("check", "Report every problem in files of records");
+  add_lenient_flag(*check, check_options.parse);
+  check->add_flag("--legal", check_options.legal,
+                  "Also report legality findings (kings, pawns, check, en passant clock)");
+  check->add_flag("--json", check_options.json, "One JSON object per diagnostic (JSON Lines)");
+  check->add_flag("-q,--quiet", check_options.quiet, "No summary on stderr");
+  add_files_argument(*check, check_options.files);
+
+  xfen::cli::CanonOptions canon_options;
+  CLI::App* canon = app.add_subcommand("canon", "Write each record canonically");
+  add_lenient_flag(*canon, canon_options.parse);
+  add_write_style_options(*canon, canon_options.write);
+  canon->add_flag("--aligned", canon_options.aligned,
+                  "An empty line for each invalid record, so output line N answers input line N");
+  add_files_argument(*canon, canon_options.files);
+
+  xfen::cli::ExplainOptions explain_options;
+  CLI::App* explain = app.add_subcommand("explain", "Take one record apart, field by field");
+  add_lenient_flag(*explain, explain_options.parse);
+  explain->add_option("RECORD", explain_options.record, "The record, quoted as one argument")
+      ->required();
+
+  xfen::cli::AdapterOptions adapter_options;
+  CLI::App* adapter = app.add_subcommand(
+      "adapter", "Answer each line of stdin with one line: 'ok RECORD' or 'error CODE MESSAGE'");
+  add_lenient_flag(*adapter, adapter_options.parse);
+  add_write_style_options(*adapter, adapter_options.write);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help and --version exit 0; every usage error exits 2, whatever CLI11's own code.
+    return app.exit(error) == 0 ? 0 : static_cast<int>(ExitStatus::failure);
+  }
+
+  ExitStatus status = ExitStatus::failure;
+  if (check->parsed()) status = xfen::cli::run_check(check_options);
+  if (canon->parsed()) status = xfen::cli::run_canon(canon_options);
+  if (explain->parsed()) status = xfen::cli::run_explain(explain_options);
+  if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options);
+  return static_cast<int>(status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Nothing escapes: an exception (in practice only std::bad_alloc) ends the run with status 2.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "xfen: %s\n", error.what());
+  } catch (...) {
+    std::fprintf(stderr, "xfen: unexpected error\n");
+  }
+  return static_cast<int>(ExitStatus::failure);
+}

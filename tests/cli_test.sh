@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# End-to-end tests of the xfen command (SPEC R11): every subcommand, exit status and input
+# oddity (CRLF, no final newline, empty lines, NUL bytes, invalid UTF-8, a 1 MB line).
+# Usage: cli_test.sh path/to/xfen
+set -euo pipefail
+
+XFEN=${1:?usage: cli_test.sh path/to/xfen}
+if [[ ! -x $XFEN ]]; then
+  echo "cli_test.sh: $XFEN is not an executable" >&2
+  exit 2
+fi
+XFEN=$(cd "$(dirname "$XFEN")" && pwd)/$(basename "$XFEN")  # we cd to a temporary directory
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+
+passed=0
+failed=0
+
+# Real records: the Capablanca start, a Chess960 start, inner rooks, and en passant squares.
+CAPA='rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'
+C960='bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1'
+INNER='rr2k1rr/8/8/8/8/8/8/RR2K1R1 w BGbg - 0 1'
+INNER_CANON='rr2k1rr/8/8/8/8/8/8/RR2K1R1 w KBgb - 0 1'
+EP_NO_CAPTURER='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+EP_NO_CAPTURER_CANON='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+EP_PINNED='8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1'  # d4xe3 would expose the king on a4
+EP_PINNED_LEGAL_STYLE='8/8/8/8/k2pP2Q/8/8/4K3 b - - 0 1'
+PAWN_ON_BACK_RANK='k7/8/8/8/8/8/8/K6P w - - 0 1'
+
+ok() {
+  passed=$((passed + 1))
+}
+not_ok() {
+  failed=$((failed + 1))
+  echo "FAIL: $1" >&2
+  if [[ -s out ]]; then echo "--- stdout:" >&2; head -c 2000 out >&2; fi
+  if [[ -s err ]]; then echo "--- stderr:" >&2; head -c 2000 err >&2; fi
+}
+
+# run [--stdin FILE] CMD...: runs with stdout in ./out and stderr in ./err, status in $status.
+run() {
+  local input=/dev/null
+  if [[ $1 == --stdin ]]; then
+    input=$2
+    shift 2
+  fi
+  set +e
+  "$@" <"$input" >out 2>err
+  status=$?
+  set -e
+}
+
+expect_status() {  # expect_status WANTED NAME
+  if [[ $status == "$1" ]]; then ok; else not_ok "$2: exit status $status, wanted $1"; fi
+}
+expect_out() {  # expect_out EXPECTED_TEXT NAME: stdout is exactly the text plus a newline
+  if [[ "$(cat out; echo x)" == "$1"$'\n'x ]]; then ok; else not_ok "$2: stdout differs"; fi
+}
+expect_grep() {  # expect_grep FILE PATTERN NAME: an extended regex matches a line of FILE
+  if grep -Eq -- "$2" "$1"; then ok; else not_ok "$3: no line of $1 matches /$2/"; fi
+}
+expect_no_grep() {
+  if ! grep -Eq -- "$2" "$1"; then ok; else not_ok "$3: a line of $1 matches /$2/"; fi
+}
+expect_lines() {  # expect_lines FILE COUNT NAME
+  local count
+  count=$(wc -l <"$1")
+  if [[ $count == "$2" ]]; then ok; else not_ok "$3: $1 has $count lines, wanted $2"; fi
+}
+expect_empty() {
+  if [[ ! -s $1 ]]; then ok; else not_ok "$2: $1 is not empty"; fi
+}
+expect_json_lines() {  # every line of FILE is a JSON value
+  if python3 -c 'import json,sys;[json.loads(l) for l in sys.stdin]' <"$1"; then ok
+  else not_ok "$2: not JSON Lines"; fi
+}
+
+printf '%s\n%s\n' "$CAPA" "$C960" >valid.txt
+printf '%s\n\n%s x\n%s\n' "$CAPA" "$C960" "$INNER" >mixed.txt
+printf '%s\r\n%s\r\n' "$CAPA" "$INNER" >crlf.txt
+printf '%s\n%s' "$CAPA" "$INNER" >no_final_newline.txt
+{ head -c 1000000 /dev/zero | tr '\0' 'r'; printf '\n%s\n' "$CAPA"; } >long_line.txt
+printf '%s\n8/8/8/8/8/8/8/8 w - - 0 1\0\nr\0k\n%s\n' "$CAPA" "$CAPA" >nul.txt
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq \xff\xfe 0 1\n%s\n' "$CAPA" >utf8.txt
+mkdir a_directory
+
+# ---------------------------------------------------------------- general
+
+run "$XFEN" --version
+expect_status 0 "--version"
+expect_grep out '^xfen [0-9]+\.[0-9]+\.[0-9]+' "--version prints the version"
+
+run "$XFEN" --help
+expect_status 0 "--help"
+for command in check canon explain adapter; do
+  expect_grep out "$command" "--help lists $command"
+done
+
+run "$XFEN" check --no-such-option valid.txt
+expect_status 2 "unknown option"
+expect_grep err 'no-such-option' "unknown option is named"
+
+run "$XFEN"
+expect_status 2 "no subcommand"
+
+run "$XFEN" frobnicate
+expect_status 2 "unknown subcommand"
+
+# ---------------------------------------------------------------- check
+
+run "$XFEN" check valid.txt
+expect_status 0 "check valid file"
+expect_empty out "check valid file prints no diagnostic"
+expect_grep err '^checked 2 records in 1 files: 2 valid, 0 invalid, 0 warnings$' "check summary"
+
+run "$XFEN" check --quiet valid.txt
+expect_status 0 "check --quiet"
+expect_empty err "check --quiet has no summary"
+
+run "$XFEN" check mixed.txt
+expect_status 1 "check invalid records"
+expect_grep out '^mixed\.txt:2:1: error\[record\.empty\]: ' "empty line is record.empty"
+expect_grep out '^mixed\.txt:3:[0-9]+: error\[record\.extra-field\]: ' "extra field"
+expect_lines out 2 "one diagnostic per problem"
+expect_grep err '^checked 4 records in 1 files: 2 valid, 2 invalid, 0 warnings$' "summary counts"
+
+run --stdin mixed.txt "$XFEN" check
+expect_status 1 "check stdin"
+expect_grep out '^<stdin>:2:1: error\[record\.empty\]' "stdin is named <stdin>"
+
+run --stdin mixed.txt "$XFEN" check valid.txt - valid.txt
+expect_status 1 "check '-' among files"
+expect_grep out '^<stdin>:2:1: error\[record\.empty\]' "'-' reads stdin"
+expect_grep err '^checked 8 records in 3 files: ' "three inputs counted"
+
+run "$XFEN" check crlf.txt
+expect_status 0 "CRLF lines are valid"
+
+run "$XFEN" check no_final_newline.txt
+expect_status 0 "final line without newline"
+expect_grep err '^checked 2 records in 1 files: 2 valid' "final line without newline is a record"
+
+run "$XFEN" check long_line.txt
+expect_status 1 "1 MB line"
+expect_grep out '^long_line\.txt:1:4097: error\[input\.too-long\]: ' "1 MB line is input.too-long"
+expect_lines out 1 "the line after a long line is read normally"
+
+run "$XFEN" check nul.txt
+expect_status 1 "NUL bytes"
+expect_grep out '^nul\.txt:2:' "NUL bytes are diagnosed"
+expect_grep out '^nul\.txt:3:' "NUL bytes are diagnosed again"
+expect_grep err '^checked 4 records in 1 files: 2 valid, 2 invalid' "NUL bytes do not split lines"
+
+run "$XFEN" check utf8.txt
+expect_status 1 "invalid UTF-8"
+expect_grep out '^utf8\.txt:1:' "invalid UTF-8 is diagnosed"
+
+run "$XFEN" check --json mixed.txt long_line.txt nul.txt utf8.txt
+expect_status 1 "check --json"
+expect_json_lines out "check --json"
+expect_lines out 6 "check --json: one object per diagnostic"
+if python3 - out <<'PY'
+import json, sys
+keys = ["file", "line", "column", "offset", "severity", "code", "field", "message"]
+for text in open(sys.argv[1], encoding="utf-8"):
+    obj = json.loads(text)
+    assert list(obj) == keys, obj
+    assert obj["column"] == obj["offset"] + 1, obj
+    assert obj["severity"] == "error", obj
+first = json.loads(open(sys.argv[1], encoding="utf-8").readline())
+assert first["file"] == "mixed.txt" and first["line"] == 2 and first["code"] == "record.empty"
+PY
+then ok; else not_ok "check --json objects"; fi
+
+printf '  %s\n' "$CAPA" >lenient.txt
+run "$XFEN" check lenient.txt
+expect_status 1 "leading space is strict error"
+expect_grep out '^lenient\.txt:1:1: error\[record\.separator\]' "strict separator error"
+run "$XFEN" check --lenient lenient.txt
+expect_status 0 "check --lenient"
+expect_grep out '^lenient\.txt:1:1: warning\[record\.separator\]: ' "lenient warning"
+expect_grep err ' 1 valid, 0 invalid, 1 warnings$' "summary counts warnings"
+
+printf '%s\n' "$PAWN_ON_BACK_RANK" >illegal.txt
+run "$XFEN" check illegal.txt
+expect_status 0 "legality not checked by default"
+run "$XFEN" check --legal illegal.txt
+expect_status 1 "check --legal"
+expect_grep out '^illegal\.txt:1:[0-9]+: error\[legal\.pawn-on-back-rank\]: ' "legality finding"
+
+run "$XFEN" check no_such_file.txt valid.txt
+expect_status 2 "missing file"
+expect_grep err 'no_such_file\.txt' "missing file is named"
+expect_grep err '^checked 2 records in 1 files' "other files still checked"
+
+run "$XFEN" check mixed.txt no_such_file.txt
+expect_status 2 "missing file wins over invalid records"
+
+run "$XFEN" check a_directory
+expect_status 2 "directory is an I/O error"
+
+# ---------------------------------------------------------------- canon
+
+printf '%s\n%s\n%s\n' "$CAPA" "$INNER" "$EP_NO_CAPTURER" >canon.txt
+run "$XFEN" canon canon.txt
+expect_status 0 "canon"
+expect_out "$CAPA"$'\n'"$INNER_CANON"$'\n'"$EP_NO_CAPTURER_CANON" "canon writes canonical records"
+expect_empty err "canon of valid records is silent"
+
+run --stdin canon.txt "$XFEN" canon -
+expect_status 0 "canon from '-'"
+expect_out "$CAPA"$'\n'"$INNER_CANON"$'\n'"$EP_NO_CAPTURER_CANON" "canon from '-'"
+
+run "$XFEN" canon --castling shredder --ep always canon.txt
+expect_status 0 "canon shredder/always"
+expect_out "${CAPA/KQkq/JAja}"$'\n'"${INNER/BGbg/GBgb}"$'\n'"${EP_NO_CAPTURER/KQkq/HAha}" \
+  "canon --castling shredder --ep always"
+
+printf '%s\n' "$EP_PINNED" >pinned.txt
+run "$XFEN" canon --ep legal pinned.txt
+expect_out "$EP_PINNED_LEGAL_STYLE" "canon --ep legal drops a pinned capture"
+run "$XFEN" canon --ep xfen pinned.txt
+expect_out "$EP_PINNED" "canon --ep xfen keeps a pinned capture"
+
+run "$XFEN" canon --castling classic canon.txt
+expect_status 1 "canon classic cannot name an inner rook"
+expect_out "$CAPA"$'\n'"$EP_NO_CAPTURER_CANON" "write errors are left out"
+expect_grep err '^canon\.txt:2:[0-9]+: error\[write\.needs-file-letter\]: ' "write error diagnosed"
+
+run "$XFEN" canon --castling bogus canon.txt
+expect_status 2 "canon bad --castling value"
+
+run "$XFEN" canon mixed.txt
+expect_status 1 "canon invalid lines"
+expect_lines out 2 "canon without --aligned leaves invalid lines out"
+expect_grep err '^mixed\.txt:2:1: error\[record\.empty\]' "canon diagnoses empty line"
+expect_grep err '^mixed\.txt:3:[0-9]+: error\[record\.extra-field\]' "canon diagnoses bad line"
+
+run "$XFEN" canon --aligned mixed.txt
+expect_status 1 "canon --aligned"
+expect_out "$CAPA"$'\n\n\n'"$INNER_CANON" "canon --aligned keeps line numbers"
+
+run "$XFEN" canon --aligned long_line.txt
+expect_out $'\n'"$CAPA" "canon --aligned over a 1 MB line"
+expect_grep err '^long_line\.txt:1:4097: error\[input\.too-long\]' "canon reports the 1 MB line"
+
+run "$XFEN" canon crlf.txt
+expect_status 0 "canon CRLF"
+expect_out "$CAPA"$'\n'"$INNER_CANON" "canon strips CRLF"
+
+run "$XFEN" canon no_final_newline.txt
+expect_out "$CAPA"$'\n'"$INNER_CANON" "canon final line without newline"
+
+run "$XFEN" canon --aligned nul.txt
+expect_status 1 "canon NUL bytes"
+expect_lines out 4 "canon --aligned with NUL bytes"
+
+run "$XFEN" canon --lenient lenient.txt
+expect_status 0 "canon --lenient"
+expect_out "$CAPA" "canon --lenient output"
+expect_grep err '^lenient\.txt:1:1: warning\[record\.separator\]' "canon warnings on stderr"
+
+run "$XFEN" canon no_such_file.txt canon.txt
+expect_status 2 "canon missing file"
+expect_lines out 3 "canon continues after a missing file"
+
+# ---------------------------------------------------------------- explain
+
+run "$XFEN" explain "$CAPA"
+expect_status 0 "explain"
+expect_grep out '^ +a b c d e f g h i j$' "explain draws 10 files"
+expect_grep out '^ 8 \| r n a b q k b c n r \| 8$' "explain draws rank 8"
+expect_grep out '^ 1 \| R N A B Q K B C N R \| 1$' "explain draws rank 1"
+expect_grep out 'white' "explain names the side"
+expect_grep out 'K -> rook j1, h-side of king f1' "explain resolves K"
+expect_grep out 'q -> rook a8, a-side of king f8' "explain resolves q"
+expect_grep out "^canonical +$CAPA\$" "explain shows the canonical record"
+
+run "$XFEN" explain "$INNER"
+expect_grep out 'B -> rook b1, a-side of king e1 \(an inner rook' "explain inner rook"
+expect_grep out "^canonical +$INNER_CANON\$" "explain inner rook canonical"
+
+run "$XFEN" explain "$EP_PINNED"
+expect_status 0 "explain en passant"
+expect_grep out 'capturers +d4 ' "explain finds the capturer"
+expect_grep out 'style xfen +writes e3' "explain xfen style"
+expect_grep out 'style always +writes e3' "explain always style"
+expect_grep out 'style legal +writes -' "explain legal style"
+
+run "$XFEN" explain "$EP_NO_CAPTURER"
+expect_grep out 'style xfen +writes -' "explain: no capturer, not written"
+
+run "$XFEN" explain "$PAWN_ON_BACK_RANK"
+expect_grep out 'legal\.pawn-on-back-rank' "explain legality"
+
+run "$XFEN" explain --lenient "  $CAPA"
+expect_status 0 "explain --lenient"
+expect_grep out 'warning\[record\.separator\]' "explain warnings"
+
+run "$XFEN" explain "${CAPA/ w / x }"
+expect_status 1 "explain invalid"
+# The side is at offset 56: column 57, and the caret under it after the two-space indent.
+expect_grep out '^<record>:1:57: error\[side\.invalid\]: ' "explain error line"
+if [[ "$(sed -n 3p out)" == "$(printf '%59s' '^')" ]]; then ok
+else not_ok "explain caret under the offending byte"; fi
+
+run "$XFEN" explain ""
+expect_status 1 "explain empty record"
+expect_grep out 'record\.empty' "explain empty record"
+
+run "$XFEN" explain
+expect_status 2 "explain without record"
+
+# ---------------------------------------------------------------- adapter
+
+cat mixed.txt long_line.txt nul.txt utf8.txt crlf.txt no_final_newline.txt >adapter_in.txt
+input_lines=$(($(wc -l <adapter_in.txt) + 1))  # the last line has no newline
+run --stdin adapter_in.txt "$XFEN" adapter
+expect_status 0 "adapter exits 0 at end of input"
+expect_lines out "$input_lines" "adapter answers every line exactly once"
+if ! grep -Evq '^(ok [^ ]|error [a-z-]+\.[a-z-]+ )' out; then ok
+else not_ok "adapter answers are 'ok RECORD' or 'error CODE MESSAGE'"; fi
+expect_grep out '^error record\.empty ' "adapter empty line"
+expect_grep out '^error input\.too-long ' "adapter 1 MB line"
+if [[ "$(sed -n 1p out)" == "ok $CAPA" && "$(sed -n 5p out)" == "error input.too-long"* \
+      && "$(sed -n 6p out)" == "ok $CAPA" ]]; then ok
+else not_ok "adapter answers in input order"; fi
+if [[ "$(tail -n 1 out)" == "ok $INNER_CANON" ]]; then ok
+else not_ok "adapter answers a final line without newline"; fi
+
+printf '%s\n' "$EP_PINNED" "$INNER" >adapter_styles.txt
+run --stdin adapter_styles.txt "$XFEN" adapter --ep legal --castling shredder
+expect_out "ok $EP_PINNED_LEGAL_STYLE"$'\n'"ok ${INNER/BGbg/GBgb}" "adapter --ep --castling"
+
+# Interactive: each answer must arrive while the input is still open. A dead adapter must fail
+# this test, not abort the script, hence the saved descriptors and the ignored SIGPIPE.
+coproc ADAPTER { "$XFEN" adapter; }
+to_adapter=${ADAPTER[1]}
+from_adapter=${ADAPTER[0]}
+adapter_pid=$ADAPTER_PID
+trap '' PIPE
+interactive_ok=1
+for record in "$CAPA" "" "$INNER"; do
+  if ! printf '%s\n' "$record" >&"$to_adapter" \
+      || ! IFS= read -r -t 10 answer <&"$from_adapter"; then
+    interactive_ok=0
+    break
+  fi
+  case $record in
+    "") [[ $answer == "error record.empty "* ]] || interactive_ok=0 ;;
+    "$INNER") [[ $answer == "ok $INNER_CANON" ]] || interactive_ok=0 ;;
+    *) [[ $answer == "ok $record" ]] || interactive_ok=0 ;;
+  esac
+done
+exec {to_adapter}>&-
+wait "$adapter_pid" || interactive_ok=0
+trap - PIPE
+if [[ $interactive_ok == 1 ]]; then ok; else not_ok "adapter answers interactively"; fi
+
+# ---------------------------------------------------------------- line length boundary
+
+# 4096 bytes (plus CRLF) is still a line that is read; 4097 bytes is too long.
+{
+  head -c 4096 /dev/zero | tr '\0' '8'
+  printf '\r\n'
+  head -c 4097 /dev/zero | tr '\0' '8'
+  printf '\n'
+} >boundary.txt
+run "$XFEN" check boundary.txt
+expect_no_grep out '^boundary\.txt:1:4097: error\[input\.too-long\]' "4096 bytes is not too long"
+expect_grep out '^boundary\.txt:2:4097: error\[input\.too-long\]' "4097 bytes is too long"
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
