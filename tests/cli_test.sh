@@ -112,7 +112,7 @@ expect_status 2 "unknown subcommand"
 run "$XFEN" check valid.txt
 expect_status 0 "check valid file"
 expect_empty out "check valid file prints no diagnostic"
-expect_grep err '^checked 2 records in 1 files: 2 valid, 0 invalid, 0 warnings$' "check summary"
+expect_grep err '^checked 2 records in 1 file: 2 valid, 0 invalid, 0 warnings$' "check summary"
 
 run "$XFEN" check --quiet valid.txt
 expect_status 0 "check --quiet"
@@ -123,7 +123,7 @@ expect_status 1 "check invalid records"
 expect_grep out '^mixed\.txt:2:1: error\[record\.empty\]: ' "empty line is record.empty"
 expect_grep out '^mixed\.txt:3:[0-9]+: error\[record\.extra-field\]: ' "extra field"
 expect_lines out 2 "one diagnostic per problem"
-expect_grep err '^checked 4 records in 1 files: 2 valid, 2 invalid, 0 warnings$' "summary counts"
+expect_grep err '^checked 4 records in 1 file: 2 valid, 2 invalid, 0 warnings$' "summary counts"
 
 run --stdin mixed.txt "$XFEN" check
 expect_status 1 "check stdin"
@@ -139,7 +139,7 @@ expect_status 0 "CRLF lines are valid"
 
 run "$XFEN" check no_final_newline.txt
 expect_status 0 "final line without newline"
-expect_grep err '^checked 2 records in 1 files: 2 valid' "final line without newline is a record"
+expect_grep err '^checked 2 records in 1 file: 2 valid' "final line without newline is a record"
 
 run "$XFEN" check long_line.txt
 expect_status 1 "1 MB line"
@@ -150,7 +150,7 @@ run "$XFEN" check nul.txt
 expect_status 1 "NUL bytes"
 expect_grep out '^nul\.txt:2:' "NUL bytes are diagnosed"
 expect_grep out '^nul\.txt:3:' "NUL bytes are diagnosed again"
-expect_grep err '^checked 4 records in 1 files: 2 valid, 2 invalid' "NUL bytes do not split lines"
+expect_grep err '^checked 4 records in 1 file: 2 valid, 2 invalid' "NUL bytes do not split lines"
 
 run "$XFEN" check utf8.txt
 expect_status 1 "invalid UTF-8"
@@ -180,7 +180,7 @@ expect_grep out '^lenient\.txt:1:1: error\[record\.separator\]' "strict separato
 run "$XFEN" check --lenient lenient.txt
 expect_status 0 "check --lenient"
 expect_grep out '^lenient\.txt:1:1: warning\[record\.separator\]: ' "lenient warning"
-expect_grep err ' 1 valid, 0 invalid, 1 warnings$' "summary counts warnings"
+expect_grep err ' 1 valid, 0 invalid, 1 warning$' "summary counts warnings"
 
 printf '%s\n' "$PAWN_ON_BACK_RANK" >illegal.txt
 run "$XFEN" check illegal.txt
@@ -192,7 +192,7 @@ expect_grep out '^illegal\.txt:1:[0-9]+: error\[legal\.pawn-on-back-rank\]: ' "l
 run "$XFEN" check no_such_file.txt valid.txt
 expect_status 2 "missing file"
 expect_grep err 'no_such_file\.txt' "missing file is named"
-expect_grep err '^checked 2 records in 1 files' "other files still checked"
+expect_grep err '^checked 2 records in 1 file' "other files still checked"
 
 run "$XFEN" check mixed.txt no_such_file.txt
 expect_status 2 "missing file wins over invalid records"

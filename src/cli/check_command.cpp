@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <string_view>
 #include <xfen/legality.hpp>
 
 #include "diagnostic_printer.hpp"
@@ -21,18 +22,25 @@ struct CheckCounts {
   std::uint64_t warnings = 0;
 };
 
+void write_count(OutputBuffer& out, std::uint64_t count, std::string_view noun) {
+  out.write_number(count);
+  out.write(" ");
+  out.write(noun);
+  if (count != 1) out.write("s");
+}
+
 void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_t files) {
   errors.write("checked ");
-  errors.write_number(counts.records);
-  errors.write(" records in ");
-  errors.write_number(files);
-  errors.write(" files: ");
+  write_count(errors, counts.records, "record");
+  errors.write(" in ");
+  write_count(errors, files, "file");
+  errors.write(": ");
   errors.write_number(counts.valid);
   errors.write(" valid, ");
   errors.write_number(counts.invalid);
   errors.write(" invalid, ");
-  errors.write_number(counts.warnings);
-  errors.write(" warnings\n");
+  write_count(errors, counts.warnings, "warning");
+  errors.write("\n");
 }
 
 }  // namespace

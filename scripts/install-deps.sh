@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages xfen builds and tests with, when any is missing. Idempotent: on a
+# machine that has them all it does nothing and needs no network.
+set -euo pipefail
+
+packages=(
+  cmake g++ clang make python3
+  libboost-test-dev librapidcheck-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

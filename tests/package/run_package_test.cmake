@@ -1,0 +1,104 @@
+# Driver of the packaging tests, run as `cmake -P` by ctest (see tests/CMakeLists.txt).
+#
+#   VARIANT=install       install the xfen build tree into a fresh prefix, then configure, build
+#                         and run tests/package (find_package(xfen) + xfen::xfen) against it
+#   VARIANT=subdirectory  configure, build and run tests/package/subdirectory, which embeds the
+#                         xfen source tree with add_subdirectory
+#
+# Inputs: VARIANT, XFEN_SOURCE_DIR, XFEN_BINARY_DIR, WORK_DIR, GENERATOR, BUILD_TYPE,
+# CXX_COMPILER, CXX_FLAGS, EXE_LINKER_FLAGS (the same compiler and flags as the build under test,
+# so that sanitizer builds link).
+cmake_minimum_required(VERSION 3.25)
+
+foreach(input IN ITEMS VARIANT XFEN_SOURCE_DIR XFEN_BINARY_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${input} OR "${${input}}" STREQUAL "")
+    message(FATAL_ERROR "run_package_test.cmake: ${input} is not set")
+  endif()
+endforeach()
+
+function(run step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR
+            "${step} failed (${result}):\n${ARGN}\n--- stdout\n${out}\n--- stderr\n${err}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+set(prefix "${WORK_DIR}/prefix")
+set(consumer_build "${WORK_DIR}/consumer")
+
+set(config_args)
+if(NOT "${BUILD_TYPE}" STREQUAL "")
+  set(config_args --config "${BUILD_TYPE}")
+endif()
+
+set(configure_args
+  -G "${GENERATOR}"
+  "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
+  "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
+  "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+  "-DCMAKE_EXE_LINKER_FLAGS=${EXE_LINKER_FLAGS}"
+  -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+  -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF)
+
+if(VARIANT STREQUAL "install")
+  run("install" "${CMAKE_COMMAND}" --install "${XFEN_BINARY_DIR}" --prefix "${prefix}"
+      ${config_args})
+  foreach(installed IN ITEMS include/xfen/xfen.hpp include/xfen/parse.hpp)
+    if(NOT EXISTS "${prefix}/${installed}")
+      message(FATAL_ERROR "install did not produce ${installed}")
+    endif()
+  endforeach()
+  file(GLOB_RECURSE config_files "${prefix}/*/xfenConfig.cmake")
+  file(GLOB_RECURSE version_files "${prefix}/*/xfenConfigVersion.cmake")
+  file(GLOB_RECURSE target_files "${prefix}/*/xfenTargets.cmake")
+  if(NOT config_files OR NOT version_files OR NOT target_files)
+    message(FATAL_ERROR "install did not produce xfenConfig.cmake, xfenConfigVersion.cmake and "
+                        "xfenTargets.cmake under ${prefix}")
+  endif()
+  run("configure consumer" "${CMAKE_COMMAND}" -S "${XFEN_SOURCE_DIR}/tests/package"
+      -B "${consumer_build}" ${configure_args} "-DCMAKE_PREFIX_PATH=${prefix}")
+  # The package must come from the prefix, not from the build tree or the system.
+  file(STRINGS "${consumer_build}/CMakeCache.txt" xfen_dir_line REGEX "^xfen_DIR:")
+  string(REGEX REPLACE "^xfen_DIR:[A-Z]+=" "" xfen_dir "${xfen_dir_line}")
+  file(REAL_PATH "${prefix}" real_prefix)
+  file(REAL_PATH "${xfen_dir}" real_xfen_dir)
+  string(FIND "${real_xfen_dir}" "${real_prefix}/" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "xfen was found at ${xfen_dir}, not under ${prefix}")
+  endif()
+elseif(VARIANT STREQUAL "subdirectory")
+  run("configure consumer" "${CMAKE_COMMAND}" -S "${XFEN_SOURCE_DIR}/tests/package/subdirectory"
+      -B "${consumer_build}" ${configure_args} "-DXFEN_SOURCE_DIR=${XFEN_SOURCE_DIR}")
+else()
+  message(FATAL_ERROR "unknown VARIANT '${VARIANT}'")
+endif()
+
+run("build consumer" "${CMAKE_COMMAND}" --build "${consumer_build}" ${config_args})
+
+find_program(consumer NAMES consumer PATHS "${consumer_build}" "${consumer_build}/${BUILD_TYPE}"
+             NO_DEFAULT_PATH NO_CACHE)
+if(NOT consumer)
+  message(FATAL_ERROR "no consumer executable in ${consumer_build}")
+endif()
+
+# Non-canonical input (inner spelling, en passant without capturer) and an error.
+execute_process(
+  COMMAND "${consumer}"
+    "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b JAja e3 0 1"
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+set(capablanca "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b")
+set(standard "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+string(CONCAT expected
+  "${capablanca} KQkq - 0 1 | ${capablanca} JAja - 0 1\n"
+  "${standard} KQkq - 0 1 | ${standard} HAha - 0 1\n"
+  "error record.missing-field 52\n")
+if(NOT result EQUAL 1 OR NOT output STREQUAL expected OR NOT errors STREQUAL "")
+  message(FATAL_ERROR "consumer (${VARIANT}) exited ${result}\n--- expected\n${expected}"
+                      "--- got\n${output}--- stderr\n${errors}")
+endif()
+message(STATUS "package test (${VARIANT}) passed:\n${output}")
