@@ -12,83 +12,16 @@
 #include <string>
 #include <string_view>
 
+#include "start_arrays.hpp"
 #include "xfen/xfen.hpp"
 
 namespace {
 
-using Array8 = std::array<char, 8>;
-using Array10 = std::array<char, 10>;
-
-// Scharnagl's numbering: SP 0..959.
-Array8 chess960_array(int sp) {
-  Array8 a{};
-  a.fill('.');
-  int n = sp;
-  a[static_cast<std::size_t>(2 * (n % 4) + 1)] = 'B';  // light-squared bishop: b, d, f, h
-  n /= 4;
-  a[static_cast<std::size_t>(2 * (n % 4))] = 'B';  // dark-squared bishop: a, c, e, g
-  n /= 4;
-  auto place_on_empty = [&a](int nth, char piece) {
-    for (char& square : a) {
-      if (square != '.') continue;
-      if (nth-- == 0) {
-        square = piece;
-        return;
-      }
-    }
-  };
-  place_on_empty(n % 6, 'Q');
-  n /= 6;
-  // n = 0..9: the two knights among the five empty squares.
-  constexpr std::array<std::array<int, 2>, 10> kKnights{
-      {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}};
-  const auto knights = kKnights[static_cast<std::size_t>(n)];
-  place_on_empty(knights[1], 'N');  // the later one first, so the earlier index still holds
-  place_on_empty(knights[0], 'N');
-  place_on_empty(0, 'R');
-  place_on_empty(0, 'K');
-  place_on_empty(0, 'R');
-  return a;
-}
-
-// Capablanca Random Chess arrangement number 0..83999: bishops on opposite colours (5 × 5),
-// queen, archbishop and chancellor on the 8 remaining squares (8 × 7 × 6), knights on two of
-// the last 5 (10), then rook, king, rook.
-constexpr int kCapablancaArrangements = 25 * 336 * 10;
-
-Array10 capablanca_array(int index) {
-  Array10 a{};
-  a.fill('.');
-  int n = index;
-  a[static_cast<std::size_t>(2 * (n % 5) + 1)] = 'B';
-  n /= 5;
-  a[static_cast<std::size_t>(2 * (n % 5))] = 'B';
-  n /= 5;
-  auto place_on_empty = [&a](int nth, char piece) {
-    for (char& square : a) {
-      if (square != '.') continue;
-      if (nth-- == 0) {
-        square = piece;
-        return;
-      }
-    }
-  };
-  place_on_empty(n % 8, 'Q');
-  n /= 8;
-  place_on_empty(n % 7, 'A');
-  n /= 7;
-  place_on_empty(n % 6, 'C');
-  n /= 6;
-  constexpr std::array<std::array<int, 2>, 10> kKnights{
-      {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}}};
-  const auto knights = kKnights[static_cast<std::size_t>(n)];
-  place_on_empty(knights[1], 'N');
-  place_on_empty(knights[0], 'N');
-  place_on_empty(0, 'R');
-  place_on_empty(0, 'K');
-  place_on_empty(0, 'R');
-  return a;
-}
+using xfen::testing::Array10;
+using xfen::testing::Array8;
+using xfen::testing::capablanca_array;
+using xfen::testing::chess960_array;
+using xfen::testing::kCapablancaArrangements;
 
 char lower(char c) { return static_cast<char>(c - 'A' + 'a'); }
 
