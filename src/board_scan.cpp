@@ -55,6 +55,15 @@ constexpr std::array<std::uint32_t, 256> kBoardBytes = make_board_bytes();
 // The longest well-formed board: ten letters in each of eight ranks and seven slashes.
 constexpr std::uint32_t kMaxBoardBytes = kRanks * kMaxFiles + kRanks - 1;
 
+// Ranks go to the board from rank 8 down. A fixed width makes each copy a few moves instead of
+// a call to memcpy.
+template <std::uint32_t Width>
+void copy_ranks(const std::uint8_t* squares, std::array<Piece, kMaxSquares>& board) noexcept {
+  for (int rank = 0; rank < kRanks; ++rank)
+    std::memcpy(&board[make_square(0, kRanks - 1 - rank).index()],
+                squares + static_cast<std::uint32_t>(rank) * Width, Width);
+}
+
 }  // namespace
 
 ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
@@ -76,8 +85,7 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
   std::array<std::uint32_t, kRanks> rank_ends{};
   std::uint32_t square = 0;
   std::uint32_t slashes = 0;
-  std::uint32_t seen = 0;        // every byte's bits, or-ed
-  std::uint32_t bad_pairs = 0;   // pair rule violations
+  std::uint32_t problems = 0;        // kInvalid, and the pair bits of digits in a wrong place
   std::uint32_t previous = kNotOne;  // a rank starts as if after a slash
   for (std::uint32_t i = 0; i < length; ++i) {
     const std::uint32_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
@@ -86,20 +94,21 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
     square += byte >> kAdvanceShift;
     rank_ends[slashes % kRanks] = square;
     slashes += (byte >> kSlashShift) & 1;
-    seen |= byte;
-    bad_pairs |= byte & (previous >> kPairShift);
+    problems |= byte & ((previous >> kPairShift) | kInvalid);
     previous = byte;
   }
-  if ((seen & kInvalid) != 0 || (bad_pairs & kPairBits) != 0 || slashes != kRanks - 1 ||
+  if ((problems & (kInvalid | kPairBits)) != 0 || slashes != kRanks - 1 ||
       square > kMaxSquares)
     return {};
   const std::uint32_t width = rank_ends[0];
   if (width != 8 && width != 10) return {};
   for (std::uint32_t rank = 1; rank < kRanks; ++rank)
     if (rank_ends[rank] != width * (rank + 1)) return {};
-  for (std::uint32_t rank = 0; rank < kRanks; ++rank)
-    std::memcpy(&board[make_square(0, kRanks - 1 - static_cast<int>(rank)).index()],
-                &squares[rank * width], width);
+  if (width == 8) {
+    copy_ranks<8>(squares.data(), board);
+  } else {
+    copy_ranks<10>(squares.data(), board);
+  }
   return {true, begin + length, static_cast<std::uint8_t>(width)};
 }
 

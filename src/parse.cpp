@@ -102,10 +102,8 @@ class RecordReader {
     for (std::size_t field = 1; field < kFieldCount; ++field) {
       if (end == size || text_[end] != ' ') return fail({.code = Code::record_separator});
       const std::uint32_t start = end + 1;
-      // memchr rather than a loop: fields differ in length, and a loop's exit mispredicts.
-      const void* space = std::memchr(text_.data() + start, ' ', size - start);
-      end = space ? static_cast<std::uint32_t>(static_cast<const char*>(space) - text_.data())
-                  : size;
+      end = start;
+      while (end < size && text_[end] != ' ') ++end;
       if (end == start) return fail({.code = Code::record_separator});
       fields_[field] = {start, end};
     }
@@ -311,7 +309,7 @@ class RecordReader {
       return fail(at(Code::castling_bad_char, i + 1, 1));
     }
     for (const Color color : {Color::white, Color::black})
-      king_files_[static_cast<std::size_t>(color)] = castling_king_file(position_, color);
+      king_files_[static_cast<std::size_t>(color)] = detail::castling_king_file(position_, color);
     CastlingRights& rights = position_.castling;
     if (text_[i] == 's' || text_[i] == 'm') {
       rights.mode = text_[i] == 's' ? CastlingMode::symmetric : CastlingMode::modern;

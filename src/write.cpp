@@ -1,11 +1,11 @@
 #include "xfen/write.hpp"
 
 #include <array>
-#include <bit>
 #include <cstring>
 
 #include "back_rank.hpp"
 #include "en_passant_diagnostic.hpp"
+#include "rank_text.hpp"
 #include "xfen/en_passant.hpp"
 
 namespace xfen {
@@ -27,93 +27,10 @@ char* put_number(char* out, std::uint32_t value) noexcept {
   return out;
 }
 
-char* put_empty_count(char* out, int count) noexcept {
-  if (count == 10) {
-    *out++ = '1';
-    *out++ = '0';
-  } else {
-    *out++ = static_cast<char>('0' + count);
-  }
-  return out;
-}
-
-// A rank's text depends only on which of its squares are occupied and by what. For 8-wide ranks
-// a table, indexed by the occupancy mask, holds the text with the counts filled in and, for each
-// letter slot, the file whose letter goes there: writing a rank is then a fixed sequence of
-// loads and stores, with none of the branches that gaps between pieces would mispredict.
-struct RankPattern {
-  std::uint8_t length = 0;
-  std::array<char, 8> text{};           // the counts; 0 in letter slots
-  std::array<std::uint8_t, 8> file{};   // the file whose letter fills each slot; 8 (none) elsewhere
-};
-
-constexpr std::array<RankPattern, 256> make_rank_patterns() noexcept {
-  std::array<RankPattern, 256> patterns{};
-  for (unsigned mask = 0; mask < 256; ++mask) {
-    RankPattern& pattern = patterns[mask];
-    pattern.file.fill(8);
-    std::uint8_t empty = 0;
-    for (std::uint8_t file = 0; file <= 8; ++file) {
-      const bool occupied = file < 8 && ((mask >> file) & 1u) != 0;
-      if ((occupied || file == 8) && empty != 0) {
-        pattern.text[pattern.length++] = static_cast<char>('0' + empty);
-        empty = 0;
-      }
-      if (occupied) pattern.file[pattern.length++] = file;
-      if (file < 8 && !occupied) ++empty;
-    }
-  }
-  return patterns;
-}
-
-constexpr std::array<RankPattern, 256> kRankPatterns = make_rank_patterns();
-
-// Bit f set when file f of the 8-wide rank is occupied.
-unsigned occupancy_of_8(const std::array<std::uint8_t, 9>& codes) noexcept {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, codes.data(), sizeof word);
-    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-    const std::uint64_t occupied = (((word & kLow7) + kLow7) | word) & ~kLow7;  // high bit per byte
-    // Gathers bit 8f+7 into bit f of the top byte; the products never overlap, so nothing carries.
-    return static_cast<unsigned>(((occupied >> 7) * 0x0102040810204080ULL) >> 56);
-  } else {
-    unsigned mask = 0;
-    for (unsigned file = 0; file < 8; ++file) mask |= (codes[file] != 0 ? 1u : 0u) << file;
-    return mask;
-  }
-}
-
-char* put_rank_of_8(char* out, const Piece* row) noexcept {
-  std::array<std::uint8_t, 9> codes{};  // codes[8] stays 0, the letter of the count slots
-  std::memcpy(codes.data(), row, 8);
-  const RankPattern& pattern = kRankPatterns[occupancy_of_8(codes)];
-  // Always 8 bytes: the buffer has room past any 8×8 board, and only `length` of them count.
-  for (std::size_t slot = 0; slot < 8; ++slot)
-    out[slot] = static_cast<char>(pattern.text[slot] |
-                                  detail::kLetterByCode[codes[pattern.file[slot]]]);
-  return out + pattern.length;
-}
-
-char* put_rank(char* out, const Piece* row, int width) noexcept {
-  int empty = 0;
-  for (int file = 0; file < width; ++file) {
-    const Piece piece = row[file];
-    if (piece.empty()) {
-      ++empty;
-      continue;
-    }
-    if (empty != 0) out = put_empty_count(out, empty);
-    empty = 0;
-    *out++ = piece.letter();
-  }
-  return empty != 0 ? put_empty_count(out, empty) : out;
-}
-
 char* put_board(char* out, const Position& position) noexcept {
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     const Piece* row = &position.board[make_square(0, rank).index()];
-    out = position.width == 8 ? put_rank_of_8(out, row) : put_rank(out, row, position.width);
+    out = position.width == 8 ? detail::put_rank<8>(out, row) : detail::put_rank<10>(out, row);
     *out = '/';
     out += rank != 0;
   }
@@ -136,7 +53,7 @@ Written put_castling(char* out, const Position& position, CastlingStyle style) n
     *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
   }
   for (const Color color : {Color::white, Color::black}) {
-    const auto king = castling_king_file(position, color);
+    const auto king = detail::castling_king_file(position, color);
     for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
       const auto rook = rights.rook_file(color, side);
       if (!rook) continue;

@@ -1,0 +1,79 @@
+// Writing one rank of the board: the writer's hot loop.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "xfen/piece.hpp"
+
+namespace xfen::detail {
+
+// A rank's text depends only on which of its squares are occupied and by what. A table, indexed
+// by the occupancy mask, holds the text with the counts filled in and, for each letter slot, the
+// file whose letter goes there. Writing a rank is then a fixed sequence of loads and stores, with
+// none of the branches that the gaps between pieces would mispredict.
+template <std::size_t Width>
+struct RankPattern {
+  std::uint8_t length = 0;
+  std::array<char, Width> text{};          // the counts; 0 in letter slots
+  std::array<std::uint8_t, Width> file{};  // the file whose letter fills a slot; Width elsewhere
+};
+
+template <std::size_t Width>
+constexpr std::array<RankPattern<Width>, (1u << Width)> make_rank_patterns() noexcept {
+  std::array<RankPattern<Width>, (1u << Width)> patterns{};
+  for (unsigned mask = 0; mask < (1u << Width); ++mask) {
+    RankPattern<Width>& pattern = patterns[mask];
+    pattern.file.fill(static_cast<std::uint8_t>(Width));
+    unsigned empty = 0;
+    for (std::size_t file = 0; file <= Width; ++file) {
+      const bool occupied = file < Width && ((mask >> file) & 1u) != 0;
+      if ((occupied || file == Width) && empty != 0) {
+        if (empty >= 10) pattern.text[pattern.length++] = static_cast<char>('0' + empty / 10);
+        pattern.text[pattern.length++] = static_cast<char>('0' + empty % 10);
+        empty = 0;
+      }
+      if (occupied) pattern.file[pattern.length++] = static_cast<std::uint8_t>(file);
+      if (file < Width && !occupied) ++empty;
+    }
+  }
+  return patterns;
+}
+
+template <std::size_t Width>
+inline constexpr std::array<RankPattern<Width>, (1u << Width)> kRankPatterns =
+    make_rank_patterns<Width>();
+
+// Bit f set when file f is occupied.
+template <std::size_t Width>
+unsigned occupancy(const std::uint8_t* codes) noexcept {
+  unsigned mask = 0;
+  std::size_t file = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, codes, sizeof word);
+    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+    const std::uint64_t occupied = (((word & kLow7) + kLow7) | word) & ~kLow7;  // high bit per byte
+    // Gathers bit 8f+7 into bit f of the top byte; the products never overlap, so nothing carries.
+    mask = static_cast<unsigned>(((occupied >> 7) * 0x0102040810204080ULL) >> 56);
+    file = 8;
+  }
+  for (; file < Width; ++file) mask |= (codes[file] != 0 ? 1u : 0u) << file;
+  return mask;
+}
+
+// Writes the rank and returns the end of its text. Always stores Width bytes: the caller's buffer
+// has room past any board, and only the pattern's length of them count.
+template <std::size_t Width>
+char* put_rank(char* out, const Piece* row) noexcept {
+  std::array<std::uint8_t, Width + 1> codes{};  // codes[Width] stays 0, the letter of count slots
+  std::memcpy(codes.data(), row, Width);
+  const RankPattern<Width>& pattern = kRankPatterns<Width>[occupancy<Width>(codes.data())];
+  for (std::size_t slot = 0; slot < Width; ++slot)
+    out[slot] = static_cast<char>(pattern.text[slot] | kLetterByCode[codes[pattern.file[slot]]]);
+  return out + pattern.length;
+}
+
+}  // namespace xfen::detail
