@@ -86,23 +86,24 @@ function makeRng(seed) {
 
 const rng = makeRng(SEED);
 
-// A random Chess960 back rank: bishops on opposite colours, king between the rooks.
+// A random back rank of `width` files: bishops on opposite colours, then `pieces` one by one on
+// random free squares, then rook, king, rook on the three squares left (king between the rooks).
+function randomBackRank(width, pieces) {
+  const rank = new Array(width).fill(null);
+  const freeSquares = () => rank.flatMap((x, i) => (x === null ? [i] : []));
+  rank[2 * rng.int(width / 2)] = 'b';
+  rank[2 * rng.int(width / 2) + 1] = 'b';
+  for (const letter of pieces) rank[rng.pick(freeSquares())] = letter;
+  const [rookA, king, rookH] = freeSquares();
+  rank[rookA] = 'r';
+  rank[king] = 'k';
+  rank[rookH] = 'r';
+  return rank;
+}
+
+// A random Chess960 back rank.
 function chess960Array() {
-  const rank = new Array(8).fill(null);
-  rank[2 * rng.int(4)] = 'b';
-  rank[2 * rng.int(4) + 1] = 'b';
-  const place = (letter) => {
-    const free = rank.flatMap((x, i) => (x === null ? [i] : []));
-    rank[rng.pick(free)] = letter;
-  };
-  place('q');
-  place('n');
-  place('n');
-  const free = rank.flatMap((x, i) => (x === null ? [i] : []));
-  rank[free[0]] = 'r';
-  rank[free[1]] = 'k';
-  rank[free[2]] = 'r';
-  return rank.join('');
+  return randomBackRank(8, ['q', 'n', 'n']).join('');
 }
 
 // Whether every pawn of a 10x8 start array is defended by a piece of the back rank.
@@ -133,22 +134,7 @@ function allPawnsDefended(rank) {
 // one archbishop and one chancellor; redrawn until no pawn starts undefended.
 function crcArray() {
   for (;;) {
-    const rank = new Array(10).fill(null);
-    rank[2 * rng.int(5)] = 'b';
-    rank[2 * rng.int(5) + 1] = 'b';
-    const place = (letter) => {
-      const free = rank.flatMap((x, i) => (x === null ? [i] : []));
-      rank[rng.pick(free)] = letter;
-    };
-    place('q');
-    place('a');
-    place('c');
-    place('n');
-    place('n');
-    const free = rank.flatMap((x, i) => (x === null ? [i] : []));
-    rank[free[0]] = 'r';
-    rank[free[1]] = 'k';
-    rank[free[2]] = 'r';
+    const rank = randomBackRank(10, ['q', 'a', 'c', 'n', 'n']);
     if (allPawnsDefended(rank)) return rank.join('');
   }
 }
