@@ -57,4 +57,21 @@ inline std::optional<int> outermost_rook_file(const Position& position, Color co
   return std::nullopt;
 }
 
+// Whether no rook of `color` stands further out than the rook on `rook_file`, on `side`. The
+// writer asks this of rooks that usually stand at or near the edge, so it walks from the rook
+// outwards rather than from the edge in.
+inline bool is_outermost_rook(const Position& position, Color color, CastlingSide side,
+                              int rook_file) noexcept {
+  const Piece rook(PieceType::rook, color);
+  const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
+  if (side == CastlingSide::h_side) {
+    for (int file = rook_file + 1; file < position.width; ++file)
+      if (rank[file] == rook) return false;
+  } else {
+    for (int file = rook_file - 1; file >= 0; --file)
+      if (rank[file] == rook) return false;
+  }
+  return true;
+}
+
 }  // namespace xfen::detail

@@ -17,6 +17,10 @@ namespace {
 using Buffer = std::array<char, kMaxRecordSize>;
 
 char* put_number(char* out, std::uint32_t value) noexcept {
+  if (value < 10) {  // most counters
+    *out = static_cast<char>('0' + value);
+    return out + 1;
+  }
   std::array<char, 10> digits{};
   std::size_t count = 0;
   do {
@@ -37,19 +41,20 @@ char* put_board(char* out, const Position& position) noexcept {
   return out;
 }
 
-struct Written {
-  char* out;
-  Diagnostic problem;
-};
-
-Written put_castling(char* out, const Position& position, CastlingStyle style) noexcept {
+// The field writers return the new write position, or nullptr after filling in `problem`: a
+// plain pointer comes back in a register, where a struct holding a Diagnostic would not.
+char* put_castling(char* out, const Position& position, CastlingStyle style,
+                   Diagnostic& problem) noexcept {
   const CastlingRights& rights = position.castling;
   if (!rights.any()) {
     *out++ = '-';
-    return {out, {}};
+    return out;
   }
   if (rights.mode != CastlingMode::standard) {
-    if (style == CastlingStyle::classic) return {out, {.code = Code::write_castling_prefix}};
+    if (style == CastlingStyle::classic) {
+      problem = {.code = Code::write_castling_prefix};
+      return nullptr;
+    }
     *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
   }
   for (const Color color : {Color::white, Color::black}) {
@@ -60,33 +65,40 @@ Written put_castling(char* out, const Position& position, CastlingStyle style) n
       const Square rook_square = make_square(*rook, back_rank(color));
       const bool on_its_side =
           king && (side == CastlingSide::h_side ? *rook > *king : *rook < *king);
-      if (!on_its_side || !position.at(rook_square).is(PieceType::rook, color))
-        return {out, {.code = Code::write_inconsistent_castling, .square = rook_square}};
-      const bool outermost = detail::outermost_rook_file(position, color, side, *king) == rook;
-      if (style == CastlingStyle::classic && !outermost)
-        return {out, {.code = Code::write_needs_file_letter, .square = rook_square}};
+      if (!on_its_side || !position.at(rook_square).is(PieceType::rook, color)) {
+        problem = {.code = Code::write_inconsistent_castling, .square = rook_square};
+        return nullptr;
+      }
+      const bool outermost = detail::is_outermost_rook(position, color, side, *rook);
+      if (style == CastlingStyle::classic && !outermost) {
+        problem = {.code = Code::write_needs_file_letter, .square = rook_square};
+        return nullptr;
+      }
       const bool by_letter = style == CastlingStyle::shredder || !outermost;
       const char upper = by_letter ? static_cast<char>('A' + *rook)
                                    : (side == CastlingSide::h_side ? 'K' : 'Q');
       *out++ = color == Color::white ? upper : static_cast<char>(upper - 'A' + 'a');
     }
   }
-  return {out, {}};
+  return out;
 }
 
-Written put_en_passant(char* out, const Position& position, EnPassantStyle style) noexcept {
+char* put_en_passant(char* out, const Position& position, EnPassantStyle style,
+                     Diagnostic& problem) noexcept {
   std::optional<Square> square;
-  switch (style) {
-    case EnPassantStyle::xfen: square = xfen_en_passant(position); break;
-    case EnPassantStyle::legal: square = legal_en_passant(position); break;
-    case EnPassantStyle::always:
-      square = position.en_passant;
-      if (square) {
-        const Code geometry = check_en_passant_geometry(position, *square);
-        if (geometry != Code::ok)
-          return {out, detail::en_passant_problem(position, *square, geometry)};
-      }
-      break;
+  if (position.en_passant) {  // most records have none: no call into the en passant rules
+    switch (style) {
+      case EnPassantStyle::xfen: square = xfen_en_passant(position); break;
+      case EnPassantStyle::legal: square = legal_en_passant(position); break;
+      case EnPassantStyle::always:
+        square = position.en_passant;
+        if (const Code geometry = check_en_passant_geometry(position, *square);
+            geometry != Code::ok) {
+          problem = detail::en_passant_problem(position, *square, geometry);
+          return nullptr;
+        }
+        break;
+    }
   }
   if (!square) {
     *out++ = '-';
@@ -94,30 +106,36 @@ Written put_en_passant(char* out, const Position& position, EnPassantStyle style
     *out++ = square->file_letter();
     *out++ = square->rank_digit();
   }
-  return {out, {}};
+  return out;
 }
 
-Written put_record(char* out, const Position& position, const WriteOptions& options) noexcept {
-  if (position.width != 8 && position.width != 10)
-    return {out, {.code = Code::board_width, .value = position.width}};
-  if (position.halfmove_clock > Position::kMaxCounter) return {out, {.code = Code::halfmove_range}};
-  if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter)
-    return {out, {.code = Code::fullmove_range}};
+char* put_record(char* out, const Position& position, const WriteOptions& options,
+                 Diagnostic& problem) noexcept {
+  if (position.width != 8 && position.width != 10) {
+    problem = {.code = Code::board_width, .value = position.width};
+    return nullptr;
+  }
+  if (position.halfmove_clock > Position::kMaxCounter) {
+    problem = {.code = Code::halfmove_range};
+    return nullptr;
+  }
+  if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter) {
+    problem = {.code = Code::fullmove_range};
+    return nullptr;
+  }
   out = put_board(out, position);
   *out++ = ' ';
   *out++ = position.side_to_move == Color::white ? 'w' : 'b';
   *out++ = ' ';
-  Written castling = put_castling(out, position, options.castling);
-  if (castling.problem) return castling;
-  out = castling.out;
+  out = put_castling(out, position, options.castling, problem);
+  if (out == nullptr) return nullptr;
   *out++ = ' ';
-  Written en_passant = put_en_passant(out, position, options.en_passant);
-  if (en_passant.problem) return en_passant;
-  out = en_passant.out;
+  out = put_en_passant(out, position, options.en_passant, problem);
+  if (out == nullptr) return nullptr;
   *out++ = ' ';
   out = put_number(out, position.halfmove_clock);
   *out++ = ' ';
-  return {put_number(out, position.fullmove_number), {}};
+  return put_number(out, position.fullmove_number);
 }
 
 }  // namespace
@@ -128,12 +146,13 @@ WriteResult write(const Position& position, std::span<char> out,
   Buffer own;
   const bool direct = out.size() >= kMaxRecordSize;
   char* const begin = direct ? out.data() : own.data();
-  Written written = put_record(begin, position, options);
-  if (written.problem) {
-    written.problem.severity = Severity::error;
-    return {.error = written.problem};
+  Diagnostic problem;
+  char* const end = put_record(begin, position, options, problem);
+  if (end == nullptr) {
+    problem.severity = Severity::error;
+    return {.error = problem};
   }
-  const auto size = static_cast<std::size_t>(written.out - begin);
+  const auto size = static_cast<std::size_t>(end - begin);
   if (direct) return {.size = size};
   if (size > out.size())
     return {.error = {.code = Code::write_buffer_too_small,
