@@ -210,10 +210,16 @@ std::string warning_sentence(const Diagnostic& d, std::string_view record) {
     case Code::record_separator:
     case Code::record_whitespace:
       return "white space " + token() + " at byte " + std::to_string(d.offset) +
-             " read as a single field separator";
-    case Code::record_missing_field:
+             " accepted; strict X-FEN has exactly one space between fields and none around them";
+    case Code::record_missing_field: {
+      // The defaults of the fields after the board, in order.
+      constexpr std::array<std::string_view, 5> kDefaults = {"w", "-", "-", "0", "1"};
+      std::string defaults;
+      for (auto field = static_cast<std::size_t>(std::max(d.value, 1)); field < 6; ++field)
+        defaults += std::string(defaults.empty() ? "" : " ") + std::string(kDefaults[field - 1]);
       return "the record ends after " + std::to_string(d.value) + " field" +
-             (d.value == 1 ? "" : "s") + "; the missing fields default to 'w - - 0 1'";
+             (d.value == 1 ? "" : "s") + "; the missing ones are read as '" + defaults + "'";
+    }
     case Code::board_bad_count:
       return "empty-square count " + token() + " read as " + std::to_string(d.value) +
              " (its digits summed)";
