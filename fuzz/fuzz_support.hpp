@@ -1,0 +1,78 @@
+// What every fuzz target shares: turning the fuzzer's bytes into text, and reporting a broken law
+// so that a person can act on it (the law, the input, both outputs), before the process aborts and
+// the sanitizer or libFuzzer prints the stack.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "xfen/xfen.hpp"
+
+namespace xfen::fuzz {
+
+inline std::string_view as_text(const std::uint8_t* data, std::size_t size) noexcept {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// The input as a C string literal body: printable ASCII as is, everything else escaped, so a
+// report can be pasted into a test or a shell.
+inline std::string escaped(std::string_view bytes) {
+  std::string out;
+  for (const char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\\' || c == '"') {
+      out += '\\';
+      out += c;
+    } else if (byte >= 0x20 && byte < 0x7f) {
+      out += c;
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0x0f];
+    }
+  }
+  return out;
+}
+
+// Prints the broken law, the input and what was expected against what happened, then aborts.
+[[noreturn]] inline void law_broken(std::string_view target, std::string_view law,
+                                    std::string_view input, std::string_view expected,
+                                    std::string_view actual) {
+  std::fprintf(stderr,
+               "\n=== xfen fuzz: law broken\n"
+               "target:   %.*s\n"
+               "law:      %.*s\n"
+               "input:    \"%s\" (%zu bytes)\n"
+               "expected: %s\n"
+               "actual:   %s\n",
+               static_cast<int>(target.size()), target.data(), static_cast<int>(law.size()),
+               law.data(), escaped(input).c_str(), input.size(), escaped(expected).c_str(),
+               escaped(actual).c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+// "code@offset: message" for a diagnostic found in `text`.
+inline std::string describe(const Diagnostic& diagnostic, std::string_view text) {
+  return std::string(code_name(diagnostic.code)) + "@" + std::to_string(diagnostic.offset) +
+         ": " + message(diagnostic, text);
+}
+
+inline constexpr CastlingStyle kCastlingStyles[] = {CastlingStyle::xfen, CastlingStyle::shredder,
+                                                    CastlingStyle::classic};
+inline constexpr EnPassantStyle kEnPassantStyles[] = {EnPassantStyle::xfen, EnPassantStyle::always,
+                                                      EnPassantStyle::legal};
+
+inline std::string style_name(const WriteOptions& options) {
+  constexpr const char* kCastling[] = {"xfen", "shredder", "classic"};
+  constexpr const char* kEnPassant[] = {"xfen", "always", "legal"};
+  return std::string("castling=") + kCastling[static_cast<int>(options.castling)] +
+         " ep=" + kEnPassant[static_cast<int>(options.en_passant)];
+}
+
+}  // namespace xfen::fuzz
