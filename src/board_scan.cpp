@@ -31,7 +31,7 @@ enum : std::uint32_t {
   kPairBits = kNonZeroDigit | kZeroDigit,
 };
 
-constexpr std::array<std::uint32_t, 256> make_board_bytes() noexcept {
+consteval std::array<std::uint32_t, 256> make_board_bytes() noexcept {
   std::array<std::uint32_t, 256> table{};
   const std::array<Piece, 256> pieces = make_letter_table();
   for (std::size_t byte = 0; byte < table.size(); ++byte) {

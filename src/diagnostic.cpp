@@ -197,8 +197,11 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
              " means a pawn has just moved, so the halfmove clock must be 0, not " +
              std::to_string(d.value);
     case Code::input_too_long:
-      return "the line is longer than " + std::to_string(d.expected) +
-             " bytes; it is skipped unread";
+      // The command's lines have a limit; the library's records only the 32-bit offsets' one.
+      return d.expected > 0 ? "the line is longer than " + std::to_string(d.expected) +
+                                  " bytes; it is skipped unread"
+                            : std::string("the record is longer than 4294967294 bytes, the most "
+                                          "that 32-bit offsets can point into");
   }
   return std::string(code_summary(d.code));
 }

@@ -39,7 +39,7 @@ class RecordReader {
   void read() noexcept {
     // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
     if (text_.size() >= kNotFound) {
-      fail({.code = Code::input_too_long, .expected = static_cast<std::int32_t>(kNotFound)});
+      fail({.code = Code::input_too_long});
       return;
     }
     if (lenient_) {
@@ -100,7 +100,8 @@ class RecordReader {
     if (!read_board(fields_[0])) return false;
     std::uint32_t end = fields_[0].end;
     for (std::size_t field = 1; field < kFieldCount; ++field) {
-      if (end == size || text_[end] != ' ') return fail({.code = Code::record_separator});
+      // The board reader stops at the first space or at the end: only the end can be here.
+      if (end == size) return fail({.code = Code::record_separator});
       const std::uint32_t start = end + 1;
       end = start;
       while (end < size && text_[end] != ' ') ++end;
@@ -254,7 +255,7 @@ class RecordReader {
   // profile the sum of its digits. -1 after a failure.
   int empty_count(std::uint32_t begin, std::uint32_t end) noexcept {
     const char first = text_[begin];
-    if (end - begin == 1 && first != '0') return first - '0';
+    // Single digits 1..9 never come here: the board readers take them on their own.
     if (end - begin == 2 && first == '1' && text_[begin + 1] == '0') return 10;
     // Sums beyond a board's width fail anyway; stop early so huge runs cannot overflow.
     int sum = 0;

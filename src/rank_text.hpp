@@ -22,7 +22,7 @@ struct RankPattern {
 };
 
 template <std::size_t Width>
-constexpr std::array<RankPattern<Width>, (1u << Width)> make_rank_patterns() noexcept {
+consteval std::array<RankPattern<Width>, (1u << Width)> make_rank_patterns() noexcept {
   std::array<RankPattern<Width>, (1u << Width)> patterns{};
   for (unsigned mask = 0; mask < (1u << Width); ++mask) {
     RankPattern<Width>& pattern = patterns[mask];

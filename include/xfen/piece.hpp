@@ -53,7 +53,7 @@ class Piece {
 
 namespace detail {
 
-constexpr std::array<Piece, 256> make_letter_table() noexcept {
+consteval std::array<Piece, 256> make_letter_table() noexcept {
   std::array<Piece, 256> table{};
   constexpr std::string_view kLetters = "PNBRQKAC";
   constexpr std::array kTypes = {PieceType::pawn,  PieceType::knight, PieceType::bishop,
