@@ -2,17 +2,10 @@
 // answer line, sent as soon as it is known, and no input ends the service before end of input.
 #pragma once
 
-#include <xfen/parse.hpp>
-#include <xfen/write.hpp>
-
+#include "adapter_protocol.hpp"
 #include "exit_status.hpp"
 
 namespace xfen::cli {
-
-struct AdapterOptions {
-  xfen::ParseOptions parse{};
-  xfen::WriteOptions write{};
-};
 
 // Answers `ok <canonical record>` or `error <code> <message>` per line of standard input.
 ExitStatus run_adapter(const AdapterOptions& options);

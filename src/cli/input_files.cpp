@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "fd_source.hpp"
+
 namespace xfen::cli {
 
 namespace {
@@ -25,7 +27,8 @@ void report_io_error(OutputBuffer& errors, std::string_view name, std::string_vi
 // Reads one input to its end; false when it could not be read.
 bool read_lines(int fd, std::string_view display_name, OutputBuffer& errors,
                 const LineHandler& handle_line) {
-  LineReader reader(fd);
+  FdSource source(fd);
+  LineReader reader(source);
   Line line;
   while (reader.next(line)) handle_line(display_name, line);
   if (reader.error() == 0) return true;

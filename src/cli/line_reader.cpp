@@ -1,35 +1,23 @@
 #include "line_reader.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
+#include <span>
 
 namespace xfen::cli {
 
-namespace {
-
-// A line may reach kMaxLineLength bytes plus the "\r" of a "\r\n" whose "\n" is not read yet.
-constexpr std::size_t kMaxPendingLine = kMaxLineLength + 1;
-
-}  // namespace
-
-LineReader::LineReader(int fd, std::size_t buffer_size)
-    : fd_(fd), buffer_(buffer_size < 4 * kMaxPendingLine ? 4 * kMaxPendingLine : buffer_size) {}
+LineReader::LineReader(ByteSource& source, std::size_t buffer_size)
+    : source_(source), buffer_(buffer_size < kMinBufferSize ? kMinBufferSize : buffer_size) {}
 
 bool LineReader::fill() {
   if (at_end_) return false;
-  for (;;) {
-    const ssize_t got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
-    if (got > 0) {
-      end_ += static_cast<std::size_t>(got);
-      return true;
-    }
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) error_ = errno;
-    at_end_ = true;
-    return false;
+  const std::size_t got = source_.read(std::span<char>(buffer_).subspan(end_));
+  if (got > 0) {
+    end_ += got;
+    return true;
   }
+  error_ = source_.error();
+  at_end_ = true;
+  return false;
 }
 
 void LineReader::emit(Line& line, std::string_view text) {

@@ -1,4 +1,4 @@
-// Splits a file descriptor into lines without iostreams and without ever holding more than one
+// Splits a ByteSource into lines without iostreams and without ever holding more than one
 // bounded line in memory.
 #pragma once
 
@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 #include <vector>
+
+#include "byte_source.hpp"
 
 namespace xfen::cli {
 
@@ -20,9 +22,13 @@ struct Line {
 
 class LineReader {
  public:
-  // Reads `fd` (not owned) with read(2), which returns whatever a pipe or terminal has ready:
-  // a line is handed out as soon as its "\n" arrives, so interactive use works.
-  explicit LineReader(int fd, std::size_t buffer_size = std::size_t{256} * 1024);
+  // A line may reach kMaxLineLength bytes plus the "\r" of a "\r\n" whose "\n" is not read yet.
+  static constexpr std::size_t kMaxPendingLine = kMaxLineLength + 1;
+  // Smaller buffers are raised to this.
+  static constexpr std::size_t kMinBufferSize = 4 * kMaxPendingLine;
+
+  // Reads `source` (not owned) through a buffer of `buffer_size` bytes, allocated here once.
+  explicit LineReader(ByteSource& source, std::size_t buffer_size = std::size_t{256} * 1024);
 
   // The next line; false at the end of input or after a read error.
   bool next(Line& line);
@@ -30,12 +36,15 @@ class LineReader {
   // The errno of a failed read, 0 when none failed.
   int error() const noexcept { return error_; }
 
+  // The bytes this reader holds, whatever the input: the buffer never grows.
+  std::size_t capacity() const noexcept { return buffer_.size(); }
+
  private:
   bool fill();  // reads more bytes after end_; false at end of input or on error
   bool skip_rest_of_long_line(Line& line);
   void emit(Line& line, std::string_view text);
 
-  int fd_;
+  ByteSource& source_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // one past the last byte read
