@@ -7,6 +7,9 @@ packages=(
   cmake g++ clang make python3
   libboost-test-dev librapidcheck-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  # fuzzing: libFuzzer (libclang_rt.fuzzer-x86_64.a), llvm-symbolizer for sanitizer stacks, and
+  # zip/unzip for ClusterFuzzLite's seed corpora
+  libclang-rt-dev llvm zip unzip
 )
 
 missing=()

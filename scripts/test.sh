@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release build (default preset), the same under AddressSanitizer
-# and UndefinedBehaviorSanitizer (asan preset), and a clang++ build, all with -Werror. Then a short
-# benchmark run, so the benchmarks never rot (figures only: targets are read, not asserted).
+# and UndefinedBehaviorSanitizer (asan preset), and a clang++ build, all with -Werror. Then the
+# coverage of the parser and writer against its thresholds (scripts/coverage.sh), every fuzz
+# target for 30 s (scripts/fuzz-ci.sh: libFuzzer, ASan + UBSan), and a short benchmark run, so
+# the benchmarks never rot (figures only: targets are read, not asserted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,12 @@ for preset in default asan clang; do
   cmake --build --preset "$preset" -j"$jobs"
   ctest --preset "$preset" -j"$jobs"
 done
+
+echo "=== coverage of the parser and writer (unit tests + corpus replays; 100% lines, >= 95% branches)"
+scripts/coverage.sh --fail-under-lines 100 --fail-under-branches 95 | tail -n 12
+
+echo "=== fuzzing (every target, 30 s each, on a copy of its seed corpus)"
+scripts/fuzz-ci.sh 30
 
 echo "=== benchmarks (short run)"
 build/bench/xfen_bench --benchmark_min_time=0.05

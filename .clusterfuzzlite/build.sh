@@ -1,0 +1,102 @@
+#!/bin/bash -eu
+# ClusterFuzzLite / OSS-Fuzz build: every fuzz target fuzz/<t>.cpp as $OUT/<t>, compiled with the
+# builder's $CXX and $CXXFLAGS (sanitizer, coverage instrumentation, -fsanitize=fuzzer-no-link)
+# and linked with $LIB_FUZZING_ENGINE, beside
+#   $OUT/<t>_seed_corpus.zip  corpus/<t>/ and corpus/regressions/
+#   $OUT/<t>.options          fuzz/<t>.options ([libfuzzer] flags; dict = xfen.dict)
+#   $OUT/xfen.dict            fuzz/xfen.dict
+#
+# Not the `fuzz` CMake preset: its fixed ASan + UBSan flags would override the builder's choice
+# of sanitizer. Run by the builder image (.clusterfuzzlite/Dockerfile) from $SRC/xfen; also
+# runnable by hand, as tests/clusterfuzzlite_test.sh does:
+#   CXX=clang++ CXXFLAGS=-fsanitize=address,fuzzer-no-link LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
+#   OUT=/tmp/out WORK=/tmp/work .clusterfuzzlite/build.sh
+set -o pipefail
+
+: "${CXX:=clang++}"
+: "${CXXFLAGS:=}"
+: "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
+: "${OUT:?set OUT to the folder that receives the fuzz targets}"
+: "${WORK:=$(mktemp -d)}"
+
+# The source tree: the working directory in the builder image, else the one this script is in.
+if [ -f "$PWD/fuzz/CMakeLists.txt" ] && [ -f "$PWD/include/xfen/xfen.hpp" ]; then
+  source_dir="$PWD"
+elif [ -f "$(dirname "$0")/../fuzz/CMakeLists.txt" ]; then
+  source_dir="$(cd "$(dirname "$0")/.." && pwd)"
+else
+  source_dir="${SRC:?}/xfen"
+fi
+build_dir="$WORK/xfen-build"
+mkdir -p "$OUT" "$build_dir"
+
+configure() {
+  cmake -S "$source_dir" -B "$build_dir" \
+    -DCMAKE_BUILD_TYPE= \
+    -DCMAKE_CXX_COMPILER="$CXX" \
+    -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
+    -DCMAKE_EXE_LINKER_FLAGS= \
+    -DBUILD_SHARED_LIBS=OFF \
+    -DXFEN_FUZZ=ON \
+    -DXFEN_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
+    -DXFEN_BUILD_CLI=ON \
+    -DXFEN_BUILD_TESTS=OFF \
+    -DXFEN_BUILD_BENCH=OFF \
+    -DXFEN_INSTALL=OFF \
+    -DXFEN_WERROR=OFF \
+    --no-warn-unused-cli "$@" >"$build_dir/configure.log" 2>&1
+}
+
+# CLI11 is optional in fuzzing builds: without it the xfen command is skipped, not the targets.
+configure || { cat "$build_dir/configure.log" >&2; exit 1; }
+
+# The targets: fuzz/<t>.cpp that define LLVMFuzzerTestOneInput and that CMake knows as fuzz_<t>.
+known_targets="$(cmake --build "$build_dir" --target help)"
+targets=()
+for file in "$source_dir"/fuzz/*.cpp; do
+  grep -Eq '^[^/]*int[[:space:]]+LLVMFuzzerTestOneInput[[:space:]]*\([^;]*$' "$file" || continue
+  name="$(basename "$file" .cpp)"
+  if grep -Eq "(^|[[:space:]])fuzz_${name}([[:space:]:]|$)" <<<"$known_targets"; then
+    targets+=("$name")
+  else
+    echo "build.sh: fuzz/$name.cpp is not registered in fuzz/CMakeLists.txt: skipped" >&2
+  fi
+done
+if [ ${#targets[@]} -eq 0 ]; then
+  echo "build.sh: no fuzz target to build" >&2
+  exit 1
+fi
+
+build_targets=()
+for name in "${targets[@]}"; do build_targets+=("fuzz_$name"); done
+cmake --build "$build_dir" -j"$(nproc)" --target "${build_targets[@]}"
+
+for dict in "$source_dir"/fuzz/*.dict; do
+  [ -f "$dict" ] && cp "$dict" "$OUT/"
+done
+
+for name in "${targets[@]}"; do
+  cp "$build_dir/fuzz/fuzz_$name" "$OUT/$name"
+
+  # Seed corpus: the target's corpus and every regression input (an empty input if none).
+  seeds="$WORK/seeds-$name"
+  rm -rf "$seeds" "$OUT/${name}_seed_corpus.zip"
+  mkdir -p "$seeds"
+  for folder in "$source_dir/corpus/$name" "$source_dir/corpus/regressions"; do
+    [ -d "$folder" ] || continue
+    find "$folder" -maxdepth 1 -type f ! -name README.md ! -name '.*' -exec cp {} "$seeds/" \;
+  done
+  [ -n "$(ls -A "$seeds")" ] || : >"$seeds/empty"
+  (cd "$seeds" && zip -q -X "$OUT/${name}_seed_corpus.zip" ./*)
+
+  # Options: the target's own, or the shared dictionary alone.
+  if [ -f "$source_dir/fuzz/$name.options" ]; then
+    cp "$source_dir/fuzz/$name.options" "$OUT/$name.options"
+  elif [ -f "$source_dir/fuzz/xfen.dict" ]; then
+    printf '[libfuzzer]\ndict = xfen.dict\n' >"$OUT/$name.options"
+  else
+    printf '[libfuzzer]\n' >"$OUT/$name.options"
+  fi
+done
+
+echo "build.sh: built ${targets[*]} into $OUT"
