@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -55,6 +56,18 @@ inline std::string escaped(std::string_view bytes) {
                escaped(actual).c_str());
   std::fflush(stderr);
   std::abort();
+}
+
+// Every field of two positions is the same, the en passant square as read and the squares beyond
+// the width included: stricter than operator==, which compares what X-FEN writes. The board is
+// compared with one memcmp (Piece is one byte): element by element, every square would be a
+// traced comparison.
+inline bool same_fields(const Position& lhs, const Position& rhs) noexcept {
+  static_assert(sizeof(Piece) == 1 && sizeof(lhs.board) == kMaxSquares);
+  return std::memcmp(lhs.board.data(), rhs.board.data(), sizeof lhs.board) == 0 &&
+         lhs.width == rhs.width && lhs.side_to_move == rhs.side_to_move &&
+         lhs.castling == rhs.castling && lhs.en_passant == rhs.en_passant &&
+         lhs.halfmove_clock == rhs.halfmove_clock && lhs.fullmove_number == rhs.fullmove_number;
 }
 
 // "code@offset: message" for a diagnostic found in `text`.

@@ -29,12 +29,6 @@ using namespace xfen;
 
 constexpr std::string_view kTarget = "legal";
 
-bool same_fields(const Position& lhs, const Position& rhs) noexcept {
-  return std::memcmp(lhs.board.data(), rhs.board.data(), sizeof lhs.board) == 0 &&
-         lhs.width == rhs.width && lhs.side_to_move == rhs.side_to_move &&
-         lhs.castling == rhs.castling && lhs.en_passant == rhs.en_passant &&
-         lhs.halfmove_clock == rhs.halfmove_clock && lhs.fullmove_number == rhs.fullmove_number;
-}
 
 std::string square_text(std::optional<Square> square) {
   if (!square) return "-";
@@ -206,7 +200,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (strict) check(input, strict.position);
   // Lenient records too: the findings' offsets must find their way through sloppy text.
   const ParseResult lenient = parse(input, {.profile = Profile::lenient});
-  if (lenient && !(strict && same_fields(strict.position, lenient.position)))
+  if (lenient && !(strict && fuzz::same_fields(strict.position, lenient.position)))
     check(input, lenient.position);
   return 0;
 }

@@ -24,12 +24,6 @@ using namespace xfen;
 
 constexpr std::string_view kTarget = "lenient";
 
-bool same_fields(const Position& lhs, const Position& rhs) noexcept {
-  return std::memcmp(lhs.board.data(), rhs.board.data(), sizeof lhs.board) == 0 &&
-         lhs.width == rhs.width && lhs.side_to_move == rhs.side_to_move &&
-         lhs.castling == rhs.castling && lhs.en_passant == rhs.en_passant &&
-         lhs.halfmove_clock == rhs.halfmove_clock && lhs.fullmove_number == rhs.fullmove_number;
-}
 
 // The codes R9 lets a relaxation report.
 bool is_relaxation_code(Code code) noexcept {
@@ -104,7 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   check_warnings(input, lenient);
-  if (strict && (!same_fields(strict.position, lenient.position) || !lenient.warnings.empty()))
+  if (strict && (!fuzz::same_fields(strict.position, lenient.position) || !lenient.warnings.empty()))
     fuzz::law_broken(kTarget, "what strict reading accepts, lenient reading accepts as the same position without warning",
                      input, written(strict.position) + ", no warning",
                      written(lenient.position) + ", " + warnings_text(lenient.warnings, input));

@@ -28,17 +28,6 @@ using namespace xfen;
 constexpr std::string_view kTarget = "parse";
 constexpr std::size_t kDialects = std::size(fuzz::kCastlingStyles) * std::size(fuzz::kEnPassantStyles);
 
-// Every field of two positions is the same, the en passant square as read and the squares beyond
-// the width included: stricter than operator==, which compares what X-FEN writes. The board is
-// compared with one memcmp (Piece is one byte): element by element, every square would be a
-// traced comparison.
-bool same_fields(const Position& lhs, const Position& rhs) noexcept {
-  static_assert(sizeof(Piece) == 1 && sizeof(lhs.board) == kMaxSquares);
-  return std::memcmp(lhs.board.data(), rhs.board.data(), sizeof lhs.board) == 0 &&
-         lhs.width == rhs.width && lhs.side_to_move == rhs.side_to_move &&
-         lhs.castling == rhs.castling && lhs.en_passant == rhs.en_passant &&
-         lhs.halfmove_clock == rhs.halfmove_clock && lhs.fullmove_number == rhs.fullmove_number;
-}
 
 // The nine records of one position and their readings, kept so that a record written twice
 // (styles that make no difference for this position) is read once.
@@ -102,7 +91,7 @@ void check_dialects(std::string_view input, const Position& position, Rereads& r
         dialect_law_broken("write then read gives an equal position", options, input, record,
                            std::string_view(again.data(), canonical.size));
       }
-      if (same_fields(*reread, position)) continue;  // writing it again: the same call as above
+      if (fuzz::same_fields(*reread, position)) continue;  // writing it again: the same call as above
       std::array<char, kMaxRecordSize> second;
       const WriteResult rewritten = write(*reread, second, options);
       const std::string_view second_record(second.data(), rewritten.size);
@@ -133,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ParseResult lenient = parse(input, {.profile = Profile::lenient});
   if (!lenient)
     check_error_offset(input, lenient);
-  else if (!strict || !same_fields(lenient.position, strict.position))
+  else if (!strict || !fuzz::same_fields(lenient.position, strict.position))
     check_dialects(input, lenient.position, rereads);
   return 0;
 }
