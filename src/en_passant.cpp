@@ -36,6 +36,26 @@ bool capture_is_legal(const Position& position, Square capturer, Square target,
   return true;
 }
 
+// Where the pawn that just moved two squares stands, beyond the en passant square.
+Square pushed_pawn_of(const Position& position, Square target) noexcept {
+  return make_square(target.file, target.rank + double_push_for(position.side_to_move).direction);
+}
+
+// The pawns of the side to move beside the pushed pawn, on adjacent files only (never across the
+// board's edge), first ones first: the rule of R7.4, in one place for every style.
+std::array<std::optional<Square>, 2> capturers_beside(const Position& position,
+                                                      Square target) noexcept {
+  std::array<std::optional<Square>, 2> capturers{};
+  std::size_t found = 0;
+  const int rank = pushed_pawn_of(position, target).rank;
+  for (const int file : {target.file - 1, target.file + 1}) {
+    if (file < 0 || file >= position.width) continue;
+    const Square square = make_square(file, rank);
+    if (position.at(square).is(PieceType::pawn, position.side_to_move)) capturers[found++] = square;
+  }
+  return capturers;
+}
+
 }  // namespace
 
 Code check_en_passant_geometry(const Position& position, Square square) noexcept {
@@ -57,18 +77,12 @@ EnPassantAnalysis analyze_en_passant(const Position& position) noexcept {
   const Square target = *position.en_passant;
   analysis.geometry = check_en_passant_geometry(position, target);
   if (analysis.geometry != Code::ok) return analysis;
-  const DoublePush push = double_push_for(position.side_to_move);
-  const Square pushed_pawn = make_square(target.file, target.rank + push.direction);
-  std::size_t found = 0;
-  for (const int file : {target.file - 1, target.file + 1}) {
-    // Adjacent files only: never across the board's edge.
-    if (file < 0 || file >= position.width) continue;
-    const Square capturer = make_square(file, pushed_pawn.rank);
-    if (!position.at(capturer).is(PieceType::pawn, position.side_to_move)) continue;
-    analysis.capturers[found] = capturer;
-    analysis.capture_is_legal[found] = capture_is_legal(position, capturer, target, pushed_pawn);
-    ++found;
-  }
+  analysis.capturers = capturers_beside(position, target);
+  const Square pushed_pawn = pushed_pawn_of(position, target);
+  for (std::size_t i = 0; i < analysis.capturers.size(); ++i)
+    if (analysis.capturers[i])
+      analysis.capture_is_legal[i] =
+          capture_is_legal(position, *analysis.capturers[i], target, pushed_pawn);
   return analysis;
 }
 
@@ -82,12 +96,7 @@ std::optional<Square> xfen_en_passant(const Position& position) noexcept {
   if (!position.en_passant) return std::nullopt;
   const Square target = *position.en_passant;
   if (check_en_passant_geometry(position, target) != Code::ok) return std::nullopt;
-  const int pawn_rank = target.rank + double_push_for(position.side_to_move).direction;
-  for (const int file : {target.file - 1, target.file + 1})
-    if (file >= 0 && file < position.width &&
-        position.at(make_square(file, pawn_rank)).is(PieceType::pawn, position.side_to_move))
-      return target;
-  return std::nullopt;
+  return capturers_beside(position, target)[0] ? position.en_passant : std::nullopt;
 }
 
 std::optional<Square> legal_en_passant(const Position& position) noexcept {
