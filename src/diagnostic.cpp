@@ -19,11 +19,14 @@ constexpr std::array kCodes = {
 #undef XFEN_CODE_INFO
 };
 
-constexpr std::array kAllCodes = {
+constexpr std::array kEveryCode = {
 #define XFEN_CODE_VALUE(id, name, field, summary) Code::id,
     XFEN_DIAGNOSTIC_CODES(XFEN_CODE_VALUE)
 #undef XFEN_CODE_VALUE
 };
+static_assert(kEveryCode[0] == Code::ok);
+// The codes that name a problem: all but the first, Code::ok.
+constexpr std::span<const Code> kProblemCodes(kEveryCode.data() + 1, kEveryCode.size() - 1);
 
 // A Code made by casting an out-of-range number reads as `ok` rather than out of bounds.
 const CodeInfo& info(Code code) noexcept {
@@ -196,12 +199,12 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
       return "en passant square " + square_name(d.square) +
              " means a pawn has just moved, so the halfmove clock must be 0, not " +
              std::to_string(d.value);
+    case Code::record_too_long:
+      return "the record is longer than 4294967294 bytes, the most that 32-bit offsets can "
+             "point into";
     case Code::input_too_long:
-      // The command's lines have a limit; the library's records only the 32-bit offsets' one.
-      return d.expected > 0 ? "the line is longer than " + std::to_string(d.expected) +
-                                  " bytes; it is skipped unread"
-                            : std::string("the record is longer than 4294967294 bytes, the most "
-                                          "that 32-bit offsets can point into");
+      return "the line is longer than " + std::to_string(d.expected) +
+             " bytes; it is skipped unread";
   }
   return std::string(code_summary(d.code));
 }
@@ -259,13 +262,13 @@ std::string_view field_name(Field field) noexcept {
   return "record";
 }
 
-Code code_from_name(std::string_view name) noexcept {
-  for (const Code code : kAllCodes)
+std::optional<Code> code_from_name(std::string_view name) noexcept {
+  for (const Code code : kEveryCode)
     if (code_name(code) == name) return code;
-  return Code::ok;
+  return std::nullopt;
 }
 
-std::span<const Code> all_codes() noexcept { return kAllCodes; }
+std::span<const Code> all_codes() noexcept { return kProblemCodes; }
 
 std::string message(const Diagnostic& diagnostic, std::string_view record) {
   return diagnostic.severity == Severity::warning ? warning_sentence(diagnostic, record)

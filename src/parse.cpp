@@ -39,7 +39,7 @@ class RecordReader {
   void read() noexcept {
     // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
     if (text_.size() >= kNotFound) {
-      fail({.code = Code::input_too_long});
+      fail({.code = Code::record_too_long});
       return;
     }
     if (lenient_) {

@@ -37,7 +37,7 @@ class UnreadableBytes {
 }  // namespace
 
 // Diagnostics carry 32-bit offsets, so a record of 2^32 - 1 bytes or more is refused as a whole,
-// with input.too-long at offset 0, in both profiles and before any byte is read (reading one
+// with record.too-long at offset 0, in both profiles and before any byte is read (reading one
 // would crash here).
 BOOST_AUTO_TEST_CASE(record_of_4_gib_is_refused_unread) {
   constexpr std::size_t kSize = std::numeric_limits<std::uint32_t>::max();
@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(record_of_4_gib_is_refused_unread) {
     BOOST_TEST_CONTEXT("profile " << static_cast<int>(profile)) {
       const xfen::ParseResult result = xfen::parse(bytes.view(), {.profile = profile});
       BOOST_TEST(!result.ok());
-      BOOST_TEST(std::string(xfen::code_name(result.error.code)) == "input.too-long");
+      BOOST_TEST(std::string(xfen::code_name(result.error.code)) == "record.too-long");
       BOOST_TEST(result.error.offset == 0u);
       BOOST_TEST(result.warnings.total() == 0u);
     }

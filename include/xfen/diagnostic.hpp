@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <span>
 #include <string_view>
@@ -86,7 +87,9 @@ enum class Field : std::uint8_t {
     "the side not to move is in check")                                                        \
   X(legal_en_passant_clock, "legal.en-passant-clock", position,                                \
     "an en passant square with a halfmove clock other than 0")                                 \
-  X(input_too_long, "input.too-long", input, "a line longer than 4096 bytes")
+  X(record_too_long, "record.too-long", record,                                                \
+    "a record of 4294967295 bytes or more, beyond what 32-bit offsets can point into")         \
+  X(input_too_long, "input.too-long", input, "a line longer than the xfen command's 4096 bytes")
 
 enum class Code : std::uint8_t {
 #define XFEN_CODE_ENUMERATOR(id, name, field, summary) id,
@@ -115,9 +118,9 @@ std::string_view code_name(Code code) noexcept;
 std::string_view code_summary(Code code) noexcept;
 Field code_field(Code code) noexcept;
 std::string_view field_name(Field field) noexcept;
-// The code with a given name, or Code::ok when there is none.
-Code code_from_name(std::string_view name) noexcept;
-// All codes, in declaration order.
+// The code with a given name; nothing for any other text.
+std::optional<Code> code_from_name(std::string_view name) noexcept;
+// Every code that names a problem (all but Code::ok), in declaration order.
 std::span<const Code> all_codes() noexcept;
 
 // The sentence for a diagnostic, naming the token or square. `record` is the text the diagnostic

@@ -8,4 +8,5 @@
 #include "xfen/parse.hpp"
 #include "xfen/piece.hpp"
 #include "xfen/position.hpp"
+#include "xfen/style_names.hpp"
 #include "xfen/write.hpp"
