@@ -1,0 +1,139 @@
+#include "judge.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "xfen/legality.hpp"
+
+namespace xfen::conformance {
+namespace {
+
+std::string describe_list(const std::vector<ExpectedDiagnostic>& list) {
+  if (list.empty()) return "none";
+  std::string text;
+  for (const ExpectedDiagnostic& d : list) text += (text.empty() ? "" : ", ") + describe(d);
+  return text;
+}
+
+ExpectedDiagnostic seen(const Diagnostic& diagnostic) {
+  return {.code = std::string(code_name(diagnostic.code)), .offset = diagnostic.offset};
+}
+
+// A diagnostic matches when the codes agree and, where the suite pins an offset, the offsets do.
+bool matches(const ExpectedDiagnostic& expected, const ExpectedDiagnostic& actual) {
+  return expected.code == actual.code && (!expected.offset || expected.offset == actual.offset);
+}
+
+class Judge {
+ public:
+  Judge(const Case& c, const Observation& observation) : case_(c), seen_(observation) {}
+
+  Verdict run() {
+    if (case_.outcome == Outcome::rejected) {
+      judge_rejection();
+      return std::move(verdict_);
+    }
+    if (!seen_.accepted) {
+      differ("reading", "accepted", "rejected" + (seen_.error ? ": " + describe(*seen_.error) : ""));
+      return std::move(verdict_);
+    }
+    judge_list("warning", case_.warnings, seen_.warnings, seen_.warning_total);
+    judge_writing();
+    if (case_.legality)
+      judge_list("legality finding", *case_.legality, seen_.legality, seen_.legality_total);
+    return std::move(verdict_);
+  }
+
+ private:
+  void differ(std::string what, std::string expected, std::string actual) {
+    verdict_.mismatches.push_back({std::move(what), std::move(expected), std::move(actual)});
+  }
+
+  void judge_rejection() {
+    if (seen_.accepted) {
+      differ("reading", "rejected: " + describe(case_.error),
+             "accepted" + (seen_.write_error ? std::string() : ", written " + seen_.output));
+      return;
+    }
+    if (seen_.error && !matches(case_.error, *seen_.error))
+      differ("error", describe(case_.error), describe(*seen_.error));
+  }
+
+  void judge_writing() {
+    if (case_.outcome == Outcome::write_refused) {
+      if (!seen_.write_error)
+        differ("writing", "refused: " + describe(case_.error), "written " + seen_.output);
+      else if (!matches(case_.error, *seen_.write_error))
+        differ("write error", describe(case_.error), describe(*seen_.write_error));
+      return;
+    }
+    if (seen_.write_error)
+      differ("writing", case_.output, "refused: " + describe(*seen_.write_error));
+    else if (seen_.output != case_.output)
+      differ("output", case_.output, seen_.output);
+  }
+
+  // An implementation may keep fewer diagnostics than arise (xfen keeps a fixed number and counts
+  // the rest): then the kept ones must be the first expected ones, and the count the full one.
+  void judge_list(const std::string& what, const std::vector<ExpectedDiagnostic>& expected,
+                  const std::optional<std::vector<ExpectedDiagnostic>>& kept,
+                  const std::optional<std::size_t>& total) {
+    if (total && *total != expected.size())
+      differ(what + " count", std::to_string(expected.size()), std::to_string(*total));
+    if (!kept) return;
+    const bool prefix = kept->size() <= expected.size() &&
+                        std::equal(kept->begin(), kept->end(), expected.begin(),
+                                   [](const auto& a, const auto& e) { return matches(e, a); });
+    const std::size_t arose = total.value_or(expected.size());
+    const bool all_kept = kept->size() == std::min(arose, seen_.kept_at_most.value_or(arose));
+    if (!prefix || !all_kept) differ(what + "s", describe_list(expected), describe_list(*kept));
+  }
+
+  const Case& case_;
+  const Observation& seen_;
+  Verdict verdict_;
+};
+
+template <typename Diagnostics>
+std::vector<ExpectedDiagnostic> seen_all(const Diagnostics& list) {
+  std::vector<ExpectedDiagnostic> out;
+  for (const Diagnostic& d : list) out.push_back(seen(d));
+  return out;
+}
+
+}  // namespace
+
+std::string describe(const ExpectedDiagnostic& diagnostic) {
+  return diagnostic.offset ? diagnostic.code + " at " + std::to_string(*diagnostic.offset)
+                           : diagnostic.code;
+}
+
+Verdict judge(const Case& c, const Observation& observation) {
+  return Judge(c, observation).run();
+}
+
+Observation observe_library(const Case& c) {
+  Observation observation;
+  const ParseResult read = parse(c.input, c.parse_options);
+  observation.accepted = read.ok();
+  if (!read.ok()) {
+    observation.error = seen(read.error);
+    return observation;
+  }
+  observation.warnings = seen_all(read.warnings);
+  observation.warning_total = read.warnings.total();
+  std::array<char, kMaxRecordSize> buffer{};
+  const WriteResult written = write(read.position, buffer, c.write_options);
+  if (written.ok())
+    observation.output.assign(buffer.data(), written.size);
+  else
+    observation.write_error = ExpectedDiagnostic{.code = std::string(code_name(written.error.code)),
+                                                 .offset = std::nullopt};
+  const LegalityReport legality = check_legality(read.position, c.input);
+  observation.legality = seen_all(legality.findings);
+  observation.legality_total = legality.findings.total();
+  observation.kept_at_most = DiagnosticList::kCapacity;
+  return observation;
+}
+
+}  // namespace xfen::conformance

@@ -1,0 +1,187 @@
+// The conformance library itself: the loader turns a broken case into a problem that names it,
+// and the judge catches every kind of wrong answer. Without these, a runner that passes every
+// case could simply be a runner that compares nothing.
+#define BOOST_TEST_MODULE conformance_library
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "judge.hpp"
+#include "suite_loader.hpp"
+
+namespace {
+
+namespace conformance = xfen::conformance;
+
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+conformance::Case read_good(const std::string& line, const std::string& group) {
+  conformance::Case c;
+  const std::vector<std::string> problems = conformance::read_case(line, group, c);
+  BOOST_TEST(problems.empty(), line << " gives problems");
+  for (const std::string& problem : problems) BOOST_TEST_MESSAGE(problem);
+  return c;
+}
+
+std::string first_problem(const std::string& line, const std::string& group = "board") {
+  conformance::Case c;
+  const std::vector<std::string> problems = conformance::read_case(line, group, c);
+  return problems.empty() ? std::string("(none)") : problems.front();
+}
+
+std::vector<std::string> mismatch_names(const conformance::Case& c,
+                                        const conformance::Observation& seen) {
+  std::vector<std::string> names;
+  for (const conformance::Mismatch& m : conformance::judge(c, seen).mismatches)
+    names.push_back(m.what);
+  return names;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(loader_reads_every_member) {
+  const conformance::Case c = read_good(
+      R"({"id": "lenient.x", "input": "a", "profile": "lenient", "castling": "shredder",)"
+      R"( "en_passant": "legal", "write_error": {"code": "write.needs-file-letter"},)"
+      R"( "warnings": [{"code": "record.separator", "offset": 3}], "note": "n"})",
+      "lenient");
+  BOOST_TEST(c.id == "lenient.x");
+  BOOST_TEST((c.parse_options.profile == xfen::Profile::lenient));
+  BOOST_TEST((c.write_options.castling == xfen::CastlingStyle::shredder));
+  BOOST_TEST((c.write_options.en_passant == xfen::EnPassantStyle::legal));
+  BOOST_TEST((c.outcome == conformance::Outcome::write_refused));
+  BOOST_TEST(c.error.code == "write.needs-file-letter");
+  BOOST_TEST(!c.error.offset.has_value());
+  BOOST_TEST(c.warnings.size() == 1U);
+  BOOST_TEST(c.warnings[0].offset.value_or(0) == 3U);
+  BOOST_TEST(c.note == "n");
+
+  const conformance::Case legal = read_good(
+      R"({"id": "legality.y", "input": "b", "output": "b",)"
+      R"( "legality": [{"code": "legal.king-count", "offset": 0}]})",
+      "legality");
+  BOOST_TEST_REQUIRE(legal.legality.has_value());
+  BOOST_TEST(legal.legality->at(0).code == "legal.king-count");
+}
+
+BOOST_AUTO_TEST_CASE(loader_names_each_broken_case) {
+  BOOST_TEST(first_problem("{") == "not valid JSON");
+  BOOST_TEST(first_problem("[]") == "not a JSON object");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "outptu": "x"})") ==
+             "unknown member \"outptu\"");
+  BOOST_TEST(first_problem(R"({"id": "side.a", "input": "x", "output": "x"})") ==
+             "id \"side.a\" does not start with \"board.\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x"})") ==
+             "needs exactly one of \"output\", \"error\" and \"write_error\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "error": {"code": "side.invalid", "offset": 0}})") ==
+             "needs exactly one of \"output\", \"error\" and \"write_error\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "board.nope", "offset": 0}})") ==
+             "\"error\" has an unknown code \"board.nope\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid"}})") ==
+             "\"error\" needs an \"offset\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": -1}})") ==
+             "\"error\" needs an offset that is a whole number from 0 to 4294967295");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "castling": "fide"})") ==
+             "unknown castling \"fide\"");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "warnings": []})") ==
+             "\"warnings\" is empty: leave it out instead");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "legality": []})") ==
+             "\"legality\" belongs in legality.jsonl only");
+  BOOST_TEST(first_problem(R"({"id": "legality.a", "input": "x", "output": "x"})", "legality") ==
+             "a legality.jsonl case needs \"legality\"");
+  BOOST_TEST(first_problem(R"({"id": "legality.a", "input": "x", "output": "x", "legality": ["legal.king-count"]})", "legality") ==
+             "legality[0] needs a \"code\" string");
+}
+
+BOOST_AUTO_TEST_CASE(loader_names_file_and_line_and_repeated_ids) {
+  const auto directory = std::filesystem::temp_directory_path() / "xfen_conformance_library_test";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  std::ofstream(directory / "side.jsonl")
+      << R"({"id": "side.a", "input": "x", "output": "x"})" << "\n"
+      << R"({"id": "side.b", "input": "x"})" << "\n"
+      << R"({"id": "side.a", "input": "y", "output": "y"})" << "\n";
+  std::ofstream(directory / "board.jsonl");  // empty
+  const conformance::Suite suite = conformance::load_suite(directory);
+  BOOST_TEST(suite.cases.size() == 1U);
+  BOOST_TEST(suite.groups == (std::vector<std::string>{"board", "side"}),
+             boost::test_tools::per_element());
+  const std::vector<std::string> expected = {
+      "board.jsonl: no cases",
+      "side.jsonl:2: needs exactly one of \"output\", \"error\" and \"write_error\"",
+      "side.jsonl:3: id side.a repeats side.jsonl:1"};
+  BOOST_TEST(suite.problems == expected, boost::test_tools::per_element());
+  std::filesystem::remove_all(directory);
+}
+
+BOOST_AUTO_TEST_CASE(judge_passes_the_library_on_a_good_case) {
+  const conformance::Case c = read_good(
+      std::string(R"({"id": "record.a", "input": ")") + kStart + R"(", "output": ")" + kStart + "\"}",
+      "record");
+  BOOST_TEST(conformance::judge(c, conformance::observe_library(c)).passed());
+}
+
+BOOST_AUTO_TEST_CASE(judge_catches_each_kind_of_wrong_answer) {
+  const conformance::Case accepted = read_good(
+      std::string(R"({"id": "record.a", "input": ")") + kStart + R"(", "output": ")" + kStart + "\"}",
+      "record");
+  conformance::Observation seen = conformance::observe_library(accepted);
+  seen.output.back() = '2';
+  BOOST_TEST(mismatch_names(accepted, seen) == std::vector<std::string>{"output"});
+  seen.accepted = false;
+  BOOST_TEST(mismatch_names(accepted, seen) == std::vector<std::string>{"reading"});
+
+  const conformance::Case rejected = read_good(
+      R"({"id": "side.a", "input": "4k3/8/8/8/8/8/8/4K3 W - - 0 1", "error": {"code": "side.invalid", "offset": 20}})",
+      "side");
+  seen = conformance::observe_library(rejected);
+  BOOST_TEST(conformance::judge(rejected, seen).passed());
+  seen.error->offset = 21;
+  BOOST_TEST(mismatch_names(rejected, seen) == std::vector<std::string>{"error"});
+  seen.error->offset = 20;
+  seen.error->code = "side.nope";
+  BOOST_TEST(mismatch_names(rejected, seen) == std::vector<std::string>{"error"});
+  seen.accepted = true;
+  BOOST_TEST(mismatch_names(rejected, seen) == std::vector<std::string>{"reading"});
+  // An implementation that reports no code is judged on rejecting alone.
+  seen.accepted = false;
+  seen.error.reset();
+  BOOST_TEST(conformance::judge(rejected, seen).passed());
+
+  const conformance::Case legality = read_good(
+      R"({"id": "legality.a", "input": "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "output": "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",)"
+      R"( "legality": [{"code": "legal.pawn-on-back-rank", "offset": 16}]})",
+      "legality");
+  seen = conformance::observe_library(legality);
+  BOOST_TEST(conformance::judge(legality, seen).passed());
+  seen.legality->at(0).offset = 17;
+  BOOST_TEST(mismatch_names(legality, seen) == std::vector<std::string>{"legality findings"});
+  seen.legality_total = 2;
+  BOOST_TEST(mismatch_names(legality, seen) ==
+             (std::vector<std::string>{"legality finding count", "legality findings"}));
+
+  const conformance::Case warned = read_good(
+      std::string(R"({"id": "lenient.a", "input": " )") + kStart + R"(", "profile": "lenient", "output": ")" +
+          kStart + R"(", "warnings": [{"code": "record.separator", "offset": 0}]})",
+      "lenient");
+  seen = conformance::observe_library(warned);
+  BOOST_TEST(conformance::judge(warned, seen).passed());
+  seen.warnings->clear();
+  BOOST_TEST(mismatch_names(warned, seen) == std::vector<std::string>{"warnings"});
+  seen.warning_total = 0;
+  BOOST_TEST(mismatch_names(warned, seen) == std::vector<std::string>{"warning count"});
+  seen.warnings = {{.code = "record.separator", .offset = 0}, {.code = "record.separator", .offset = 9}};
+  seen.warning_total = 2;
+  BOOST_TEST(mismatch_names(warned, seen) ==
+             (std::vector<std::string>{"warning count", "warnings"}));
+
+  const conformance::Case refused = read_good(
+      R"({"id": "dialects.a", "input": "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "castling": "classic", "write_error": {"code": "write.needs-file-letter"}})",
+      "dialects");
+  seen = conformance::observe_library(refused);
+  BOOST_TEST(conformance::judge(refused, seen).passed());
+  seen.write_error.reset();
+  BOOST_TEST(mismatch_names(refused, seen) == std::vector<std::string>{"writing"});
+}
