@@ -82,10 +82,8 @@ inline constexpr EnPassantStyle kEnPassantStyles[] = {EnPassantStyle::xfen, EnPa
                                                       EnPassantStyle::legal};
 
 inline std::string style_name(const WriteOptions& options) {
-  constexpr const char* kCastling[] = {"xfen", "shredder", "classic"};
-  constexpr const char* kEnPassant[] = {"xfen", "always", "legal"};
-  return std::string("castling=") + kCastling[static_cast<int>(options.castling)] +
-         " ep=" + kEnPassant[static_cast<int>(options.en_passant)];
+  return "castling=" + std::string(xfen::style_name(options.castling)) +
+         " ep=" + std::string(xfen::style_name(options.en_passant));
 }
 
 }  // namespace xfen::fuzz

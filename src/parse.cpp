@@ -7,6 +7,7 @@
 
 #include "back_rank.hpp"
 #include "board_scan.hpp"
+#include "parse_with.hpp"
 #include "en_passant_diagnostic.hpp"
 #include "xfen/en_passant.hpp"
 
@@ -32,8 +33,10 @@ struct Span {
 // through relax(), so that strict and lenient reading differ in one place per rule.
 class RecordReader {
  public:
-  RecordReader(std::string_view text, Profile profile, ParseResult& result) noexcept
-      : text_(text), lenient_(profile == Profile::lenient), result_(result),
+  RecordReader(std::string_view text, Profile profile, detail::BoardReading board_reading,
+               ParseResult& result) noexcept
+      : text_(text), lenient_(profile == Profile::lenient),
+        fast_scan_(board_reading == detail::BoardReading::fast_scan_first), result_(result),
         position_(result.position) {}
 
   void read() noexcept {
@@ -190,6 +193,7 @@ class RecordReader {
 
   // Reads the board up to the end of `field` or the first space, and ends `field` there.
   bool read_board(Span& field) noexcept {
+    if (!fast_scan_) return read_board_precisely(field);
     const detail::ScannedBoard scanned =
         detail::scan_board(text_, field.begin, field.end, position_.board);
     if (!scanned.ok) return read_board_precisely(field);
@@ -423,6 +427,7 @@ class RecordReader {
 
   std::string_view text_;
   bool lenient_;
+  bool fast_scan_;
   ParseResult& result_;
   Position& position_;
   std::array<Span, kFieldCount> fields_{};
@@ -433,9 +438,18 @@ class RecordReader {
 }  // namespace
 
 ParseResult parse(std::string_view text, const ParseOptions& options) noexcept {
+  return detail::parse_with(text, options, detail::BoardReading::fast_scan_first);
+}
+
+namespace detail {
+
+ParseResult parse_with(std::string_view text, const ParseOptions& options,
+                       BoardReading board_reading) noexcept {
   ParseResult result;
-  RecordReader(text, options.profile, result).read();
+  RecordReader(text, options.profile, board_reading, result).read();
   return result;
 }
+
+}  // namespace detail
 
 }  // namespace xfen
