@@ -261,12 +261,14 @@ class RecordReader {
     const char first = text_[begin];
     // Single digits 1..9 never come here: the board readers take them on their own.
     if (end - begin == 2 && first == '1' && text_[begin + 1] == '0') return 10;
-    // Sums beyond a board's width fail anyway; stop early so huge runs cannot overflow.
-    int sum = 0;
-    for (std::uint32_t i = begin; i < end && sum <= kMaxFiles; ++i) sum += text_[i] - '0';
+    // The warning names the whole sum, so every digit counts; it saturates rather than overflow
+    // (a sum past the board's width fails as too wide anyway).
+    constexpr std::int64_t kMaxSum = std::numeric_limits<std::int32_t>::max();
+    std::int64_t sum = 0;
+    for (std::uint32_t i = begin; i < end; ++i) sum = std::min(kMaxSum, sum + (text_[i] - '0'));
     Diagnostic problem = at(Code::board_bad_count, begin, end - begin);
-    problem.value = sum;
-    return relax(problem) ? sum : -1;
+    problem.value = static_cast<std::int32_t>(sum);
+    return relax(problem) ? static_cast<int>(std::min<std::int64_t>(sum, kMaxFiles + 1)) : -1;
   }
 
   static Diagnostic too_wide(int rank, int width, Diagnostic where) noexcept {
