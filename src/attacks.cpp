@@ -1,6 +1,6 @@
 #include <array>
 
-#include "xfen/legality.hpp"
+#include "xfen/attacks.hpp"
 
 namespace xfen {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <optional>
 
-#include "xfen/position.hpp"
+#include "xfen/position_value.hpp"
 
 namespace xfen::detail {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "xfen/position.hpp"
+#include "xfen/position_value.hpp"
 
 namespace xfen::detail {
 

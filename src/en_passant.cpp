@@ -1,7 +1,6 @@
 #include "xfen/en_passant.hpp"
 
 #include "en_passant_diagnostic.hpp"
-#include "xfen/legality.hpp"
 
 namespace xfen {
 namespace {
@@ -19,35 +18,18 @@ constexpr DoublePush double_push_for(Color side_to_move) noexcept {
                                       : DoublePush{Color::white, +1, 2};
 }
 
-bool capture_is_legal(const Position& position, Square capturer, Square target,
-                      Square pushed_pawn) noexcept {
-  Position after = position;
-  const Piece pawn = after.at(capturer);
-  after.put(capturer, Piece());
-  after.put(pushed_pawn, Piece());
-  after.put(target, pawn);
-  const Color mover = position.side_to_move;
-  for (int rank = 0; rank < kRanks; ++rank)
-    for (int file = 0; file < after.width; ++file) {
-      const Square square = make_square(file, rank);
-      if (after.at(square).is(PieceType::king, mover) && is_attacked(after, square, opposite(mover)))
-        return false;
-    }
-  return true;
-}
+}  // namespace
 
-// Where the pawn that just moved two squares stands, beyond the en passant square.
-Square pushed_pawn_of(const Position& position, Square target) noexcept {
+Square pushed_pawn_square(const Position& position, Square target) noexcept {
   return make_square(target.file, target.rank + double_push_for(position.side_to_move).direction);
 }
 
-// The pawns of the side to move beside the pushed pawn, on adjacent files only (never across the
-// board's edge), first ones first: the rule of R7.4, in one place for every style.
-std::array<std::optional<Square>, 2> capturers_beside(const Position& position,
-                                                      Square target) noexcept {
+// R7.4, in one place for every style and for the analysis.
+std::array<std::optional<Square>, 2> en_passant_capturers(const Position& position,
+                                                          Square target) noexcept {
   std::array<std::optional<Square>, 2> capturers{};
   std::size_t found = 0;
-  const int rank = pushed_pawn_of(position, target).rank;
+  const int rank = pushed_pawn_square(position, target).rank;
   for (const int file : {target.file - 1, target.file + 1}) {
     if (file < 0 || file >= position.width) continue;
     const Square square = make_square(file, rank);
@@ -55,8 +37,6 @@ std::array<std::optional<Square>, 2> capturers_beside(const Position& position,
   }
   return capturers;
 }
-
-}  // namespace
 
 Code check_en_passant_geometry(const Position& position, Square square) noexcept {
   if (!square.is_valid(position.width)) return Code::en_passant_off_board;
@@ -70,38 +50,11 @@ Code check_en_passant_geometry(const Position& position, Square square) noexcept
   return Code::ok;
 }
 
-EnPassantAnalysis analyze_en_passant(const Position& position) noexcept {
-  EnPassantAnalysis analysis;
-  analysis.as_read = position.en_passant;
-  if (!position.en_passant) return analysis;
-  const Square target = *position.en_passant;
-  analysis.geometry = check_en_passant_geometry(position, target);
-  if (analysis.geometry != Code::ok) return analysis;
-  analysis.capturers = capturers_beside(position, target);
-  const Square pushed_pawn = pushed_pawn_of(position, target);
-  for (std::size_t i = 0; i < analysis.capturers.size(); ++i)
-    if (analysis.capturers[i])
-      analysis.capture_is_legal[i] =
-          capture_is_legal(position, *analysis.capturers[i], target, pushed_pawn);
-  return analysis;
-}
-
-bool EnPassantAnalysis::written_by_xfen() const noexcept { return capturers[0].has_value(); }
-
-bool EnPassantAnalysis::written_by_legal() const noexcept {
-  return (capturers[0] && capture_is_legal[0]) || (capturers[1] && capture_is_legal[1]);
-}
-
 std::optional<Square> xfen_en_passant(const Position& position) noexcept {
   if (!position.en_passant) return std::nullopt;
   const Square target = *position.en_passant;
   if (check_en_passant_geometry(position, target) != Code::ok) return std::nullopt;
-  return capturers_beside(position, target)[0] ? position.en_passant : std::nullopt;
-}
-
-std::optional<Square> legal_en_passant(const Position& position) noexcept {
-  if (!xfen_en_passant(position)) return std::nullopt;
-  return analyze_en_passant(position).written_by_legal() ? position.en_passant : std::nullopt;
+  return en_passant_capturers(position, target)[0] ? position.en_passant : std::nullopt;
 }
 
 }  // namespace xfen

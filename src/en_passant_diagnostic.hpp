@@ -2,7 +2,7 @@
 #pragma once
 
 #include "xfen/diagnostic.hpp"
-#include "xfen/position.hpp"
+#include "xfen/position_value.hpp"
 
 namespace xfen::detail {
 

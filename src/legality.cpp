@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "xfen/attacks.hpp"
 #include "xfen/en_passant.hpp"
 
 namespace xfen {

@@ -7,6 +7,7 @@
 #include "en_passant_diagnostic.hpp"
 #include "rank_text.hpp"
 #include "xfen/en_passant.hpp"
+#include "xfen/en_passant_analysis.hpp"
 
 namespace xfen {
 namespace {

@@ -1,11 +1,13 @@
-// The en passant rules: which squares a record may name, and which ones a writer emits.
+// The en passant rules of the notation, on the board alone (no attacks): which squares a record
+// may name, which pawns could capture, and which square X-FEN writes. Whether a capture is legal
+// is en_passant_analysis.hpp's question, above the attack rules.
 #pragma once
 
 #include <array>
 #include <optional>
 
 #include "xfen/diagnostic.hpp"
-#include "xfen/position.hpp"
+#include "xfen/position_value.hpp"
 
 namespace xfen {
 
@@ -14,23 +16,16 @@ namespace xfen {
 // Returns Code::ok or the en-passant.* code that explains why not.
 Code check_en_passant_geometry(const Position& position, Square square) noexcept;
 
-struct EnPassantAnalysis {
-  std::optional<Square> as_read;          // Position::en_passant
-  Code geometry = Code::ok;               // check_en_passant_geometry of as_read
-  std::array<std::optional<Square>, 2> capturers{};  // pawns of the side to move beside the pushed pawn
-  std::array<bool, 2> capture_is_legal{};            // per capturer: own king not left in check
+// Where the pawn that has just moved two squares stands, beyond the en passant square `target`.
+Square pushed_pawn_square(const Position& position, Square target) noexcept;
 
-  bool written_by_xfen() const noexcept;   // a capturer exists
-  bool written_by_legal() const noexcept;  // a capturer's capture is legal
-};
-
-EnPassantAnalysis analyze_en_passant(const Position& position) noexcept;
+// The pawns of the side to move beside the pushed pawn, on adjacent files only (never across the
+// board's edge), the lower file first; the second slot is filled only when the first is.
+std::array<std::optional<Square>, 2> en_passant_capturers(const Position& position,
+                                                          Square target) noexcept;
 
 // The square X-FEN writes: as read, when the geometry holds and a pawn of the side to move stands
 // on an adjacent file of the pushed pawn's rank (whether or not the capture is legal).
 std::optional<Square> xfen_en_passant(const Position& position) noexcept;
-
-// The square written in the `legal` style: as xfen_en_passant, and some capture must be legal.
-std::optional<Square> legal_en_passant(const Position& position) noexcept;
 
 }  // namespace xfen

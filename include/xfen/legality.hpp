@@ -9,9 +9,6 @@
 
 namespace xfen {
 
-// Whether any piece of colour `by` attacks `target`, for all eight piece kinds on 8×8 and 10×8.
-bool is_attacked(const Position& position, Square target, Color by) noexcept;
-
 struct LegalityReport {
   DiagnosticList findings{};
 

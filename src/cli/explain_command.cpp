@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <xfen/en_passant.hpp>
+#include <xfen/en_passant_analysis.hpp>
 #include <xfen/legality.hpp>
 #include <xfen/write.hpp>
 
