@@ -41,9 +41,7 @@ std::string findings_text(const DiagnosticList& findings, std::string_view recor
   return out;
 }
 
-bool is_space(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+bool is_space(char c) noexcept { return kLenientWhiteSpace.find(c) != std::string_view::npos; }
 
 // The X-FEN record of the position, to show it in a report.
 std::string shown(const Position& position) {
@@ -51,8 +49,9 @@ std::string shown(const Position& position) {
   return text ? text.text : "(unwritable)";
 }
 
-void check_findings(std::string_view input, const Position& position) {
-  const LegalityReport report = check_legality(position, input);
+void check_findings(std::string_view input, const ParseResult& read) {
+  const Position& position = read.position;
+  const LegalityReport report = check_legality(read, input);
   const DiagnosticList& findings = report.findings;
   const auto broken = [&](std::string_view law, std::string_view expected) {
     fuzz::law_broken(kTarget, law, input, expected,
@@ -187,9 +186,9 @@ void check_en_passant(std::string_view input, const Position& position) {
   }
 }
 
-void check(std::string_view input, const Position& position) {
-  check_findings(input, position);
-  check_en_passant(input, position);
+void check(std::string_view input, const ParseResult& read) {
+  check_findings(input, read);
+  check_en_passant(input, read.position);
 }
 
 }  // namespace
@@ -197,10 +196,10 @@ void check(std::string_view input, const Position& position) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input = fuzz::as_text(data, size);
   const ParseResult strict = parse(input, {.profile = Profile::strict});
-  if (strict) check(input, strict.position);
+  if (strict) check(input, strict);
   // Lenient records too: the findings' offsets must find their way through sloppy text.
   const ParseResult lenient = parse(input, {.profile = Profile::lenient});
   if (lenient && !(strict && fuzz::same_fields(strict.position, lenient.position)))
-    check(input, lenient.position);
+    check(input, lenient);
   return 0;
 }

@@ -366,7 +366,7 @@ RC_BOOST_PROP(check_offset_points_at_the_waiting_king_letter, ()) {
   const xfen::ParseResult parsed = xfen::parse(record);
   RC_ASSERT(parsed.ok());
   const bool attacked = oracle_attacked(parsed.position, scene.waiting_king, scene.mover);
-  const xfen::LegalityReport report = xfen::check_legality(parsed.position, record);
+  const xfen::LegalityReport report = xfen::check_legality(parsed, record);
   RC_ASSERT(reports_opponent_in_check(report) == attacked);
   for (const xfen::Diagnostic& finding : report.findings) {
     RC_ASSERT(finding.code == xfen::Code::legal_opponent_in_check);

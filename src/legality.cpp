@@ -8,53 +8,49 @@
 namespace xfen {
 namespace {
 
-// Offsets of legality findings point into the record they came from. Both profiles put the
-// board first and separate fields by white space, so a field is found by counting runs.
-std::uint32_t field_offset(std::string_view record, int field_index) noexcept {
-  constexpr std::string_view kSpace = " \t\r\n\v\f";
-  std::size_t at = record.find_first_not_of(kSpace);
-  for (int field = 0; field < field_index && at != std::string_view::npos; ++field) {
-    at = record.find_first_of(kSpace, at);
-    if (at != std::string_view::npos) at = record.find_first_not_of(kSpace, at);
-  }
-  return at == std::string_view::npos ? 0 : static_cast<std::uint32_t>(at);
-}
-
-// The byte of the board field that places the piece standing on `square`.
-std::uint32_t board_offset(std::string_view record, Square square) noexcept {
+// The byte of the board field that places the piece standing on `square`. Lenient reading may
+// have read a run of digits as their sum, so runs are summed here too.
+std::uint32_t board_offset(std::string_view record, FieldSpan board, Square square) noexcept {
   int rank = kRanks - 1;
   int file = 0;
-  const std::size_t start = field_offset(record, 0);
-  for (std::size_t i = start; i < record.size(); ++i) {
+  for (std::uint32_t i = board.begin; i < board.end; ++i) {
     const char c = record[i];
-    if (c == ' ' || c == '\t') break;
     if (c == '/') {
       --rank;
       file = 0;
     } else if (c >= '0' && c <= '9') {
-      std::size_t end = i;
+      std::uint32_t end = i;
       int digit_sum = 0;
-      while (end < record.size() && record[end] >= '0' && record[end] <= '9')
+      while (end < board.end && record[end] >= '0' && record[end] <= '9')
         digit_sum += record[end++] - '0';
       // "10" is one count; any other run of several digits is only ever read by lenient
       // reading, which sums its digits.
       file += record.substr(i, end - i) == "10" ? 10 : digit_sum;
       i = end - 1;
     } else {
-      if (rank == square.rank && file == square.file) return static_cast<std::uint32_t>(i);
+      if (rank == square.rank && file == square.file) return i;
       ++file;
     }
   }
   return 0;
 }
 
-}  // namespace
+// Where the findings point: into the record the position was read from, or nowhere (0).
+struct Source {
+  std::string_view record;
+  const ParseResult* read = nullptr;
 
-LegalityReport check_legality(const Position& position, std::string_view record) noexcept {
+  std::uint32_t square_offset(Square square) const noexcept {
+    return read == nullptr ? 0 : board_offset(record, read->fields[0], square);
+  }
+  std::uint32_t halfmove_offset() const noexcept {
+    return read == nullptr || read->field_count <= 4 ? 0 : read->fields[4].begin;
+  }
+};
+
+LegalityReport check(const Position& position, const Source& source) noexcept {
   LegalityReport report;
-  const auto offset_of = [&](Square square) {
-    return record.empty() ? 0u : board_offset(record, square);
-  };
+  const auto offset_of = [&](Square square) { return source.square_offset(square); };
 
   std::array<int, 2> king_count{};
   std::array<Square, 2> king_square{};
@@ -101,10 +97,18 @@ LegalityReport check_legality(const Position& position, std::string_view record)
 
   if (const auto target = xfen_en_passant(position); target && position.halfmove_clock != 0)
     report.findings.push({.code = Code::legal_en_passant_clock,
-                          .offset = record.empty() ? 0u : field_offset(record, 4),
+                          .offset = source.halfmove_offset(),
                           .square = *target,
                           .value = static_cast<std::int32_t>(position.halfmove_clock)});
   return report;
+}
+
+}  // namespace
+
+LegalityReport check_legality(const Position& position) noexcept { return check(position, {}); }
+
+LegalityReport check_legality(const ParseResult& read, std::string_view record) noexcept {
+  return check(read.position, {.record = record, .read = &read});
 }
 
 }  // namespace xfen

@@ -14,20 +14,16 @@
 namespace xfen {
 namespace {
 
-constexpr int kFieldCount = 6;
+constexpr auto kFieldCount = static_cast<int>(kRecordFields);
 constexpr std::uint32_t kNotFound = std::numeric_limits<std::uint32_t>::max();
 
-constexpr bool is_control_space(char c) noexcept {
-  return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+constexpr bool is_space(char c) noexcept {
+  return kLenientWhiteSpace.find(c) != std::string_view::npos;
 }
-constexpr bool is_space(char c) noexcept { return c == ' ' || is_control_space(c); }
+constexpr bool is_control_space(char c) noexcept { return c != ' ' && is_space(c); }
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
-struct Span {
-  std::uint32_t begin = 0;
-  std::uint32_t end = 0;
-  constexpr std::uint32_t size() const noexcept { return end - begin; }
-};
+using Span = FieldSpan;
 
 // Reads one record into a ParseResult. Every failure goes through fail() and every relaxation
 // through relax(), so that strict and lenient reading differ in one place per rule.
@@ -37,7 +33,7 @@ class RecordReader {
                ParseResult& result) noexcept
       : text_(text), lenient_(profile == Profile::lenient),
         fast_scan_(board_reading == detail::BoardReading::fast_scan_first), result_(result),
-        position_(result.position) {}
+        position_(result.position), fields_(result.fields) {}
 
   void read() noexcept {
     // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
@@ -54,6 +50,7 @@ class RecordReader {
       if (split_strict()) result_.error = field_error;
       return;
     }
+    result_.field_count = static_cast<std::uint8_t>(field_count_);
   }
 
  private:
@@ -432,7 +429,7 @@ class RecordReader {
   bool fast_scan_;
   ParseResult& result_;
   Position& position_;
-  std::array<Span, kFieldCount> fields_{};
+  std::array<Span, kFieldCount>& fields_;
   std::array<std::optional<int>, 2> king_files_{};  // castling_king_file per colour
   int field_count_ = 0;
 };

@@ -329,7 +329,7 @@ BOOST_AUTO_TEST_CASE(legality_and_en_passant_never_allocate) {
     std::optional<int> king;
     std::optional<int> rook;
     const std::size_t n = count_allocations([&] {
-      with_record = xfen::check_legality(p, record);
+      with_record = xfen::check_legality(parsed, record);
       without_record = xfen::check_legality(p);
       analysis = xfen::analyze_en_passant(p);
       x = xfen::xfen_en_passant(p);

@@ -120,7 +120,7 @@ xfen::Diagnostic produce(const Row& row) {
     case Source::legality: {
       const xfen::ParseResult read = xfen::parse(record);
       BOOST_TEST_REQUIRE(read.ok());
-      return first_with_code(xfen::check_legality(read.position, record).findings);
+      return first_with_code(xfen::check_legality(read, record).findings);
     }
   }
   return {};

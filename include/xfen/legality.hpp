@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "xfen/diagnostic.hpp"
+#include "xfen/parse.hpp"
 #include "xfen/position.hpp"
 
 namespace xfen {
@@ -17,9 +18,11 @@ struct LegalityReport {
 };
 
 // Checks: exactly one king per colour; no pawn on rank 1 or 8; the side not to move is not in
-// check; an en passant square (as X-FEN writes it) implies halfmove clock 0. When `record` is
-// the text the position was read from, offsets point into it (the square, or the field);
-// otherwise they are 0.
-LegalityReport check_legality(const Position& position, std::string_view record = {}) noexcept;
+// check; an en passant square (as X-FEN writes it) implies halfmove clock 0. Offsets are 0.
+LegalityReport check_legality(const Position& position) noexcept;
+
+// The same checks on a position read from `record` (`read` being parse's result for it, with
+// ok()): the offsets point into the record, at the square's letter or the field (SPEC R10).
+LegalityReport check_legality(const ParseResult& read, std::string_view record) noexcept;
 
 }  // namespace xfen

@@ -67,7 +67,7 @@ ExitStatus run_check(const CheckOptions& options) {
         if (!valid) {
           print_diagnostic(out, format, location, xfen::Severity::error, result.error, line.text);
         } else if (options.legal) {
-          const xfen::LegalityReport report = xfen::check_legality(result.position, line.text);
+          const xfen::LegalityReport report = xfen::check_legality(result, line.text);
           print_diagnostics(out, format, location, xfen::Severity::error, report.findings,
                             line.text);
           valid = report.ok();

@@ -206,8 +206,8 @@ void print_warnings(OutputBuffer& out, const xfen::DiagnosticList& warnings,
   }
 }
 
-void print_legality(OutputBuffer& out, const xfen::Position& position, std::string_view record) {
-  const xfen::LegalityReport report = xfen::check_legality(position, record);
+void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::string_view record) {
+  const xfen::LegalityReport report = xfen::check_legality(read, record);
   label(out, "legality");
   if (report.ok()) {
     out.write("ok\n");
@@ -268,7 +268,7 @@ ExitStatus run_explain(const ExplainOptions& options) {
   out.write_number(position.fullmove_number);
   out.put('\n');
   print_warnings(out, result.warnings, record);
-  print_legality(out, position, record);
+  print_legality(out, result, record);
   print_canonical(out, position, record);
   return out.flush() ? ExitStatus::success : ExitStatus::failure;
 }

@@ -129,7 +129,7 @@ Observation observe_library(const Case& c) {
   else
     observation.write_error = ExpectedDiagnostic{.code = std::string(code_name(written.error.code)),
                                                  .offset = std::nullopt};
-  const LegalityReport legality = check_legality(read.position, c.input);
+  const LegalityReport legality = check_legality(read, c.input);
   observation.legality = seen_all(legality.findings);
   observation.legality_total = legality.findings.total();
   observation.kept_at_most = DiagnosticList::kCapacity;
