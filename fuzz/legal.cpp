@@ -73,7 +73,7 @@ void check_findings(std::string_view input, const ParseResult& read) {
   std::size_t count = 0;
   for (const Color color : {Color::white, Color::black})
     if (kings[static_cast<std::size_t>(color)] != 1)
-      expected[count++] = {.code = Code::legal_king_count, .value = kings[static_cast<std::size_t>(color)]};
+      expected[count++] = {.code = Code::legal_king_count, .found = kings[static_cast<std::size_t>(color)]};
   for (const int rank : {0, kRanks - 1})
     for (int file = 0; file < position.width; ++file)
       if (position.at(make_square(file, rank)).type() == PieceType::pawn)
@@ -98,7 +98,7 @@ void check_findings(std::string_view input, const ParseResult& read) {
     if (finding.code != want.code ||
         (is_check && kings[static_cast<std::size_t>(waiting)] != 1) ||
         ((want.code == Code::legal_pawn_on_back_rank || is_check) && finding.square != want.square) ||
-        (want.code == Code::legal_king_count && finding.value != want.value))
+        (want.code == Code::legal_king_count && finding.found != want.found))
       broken("R10's findings, in R10's order",
              "finding " + std::to_string(i) + ": " + std::string(code_name(want.code)) + " " +
                  square_text(want.square.is_valid(position.width) ? std::optional(want.square) : std::nullopt));

@@ -61,8 +61,8 @@ std::string square_name(Square square) {
   return std::string{square.file_letter()} + std::to_string(square.rank + 1);
 }
 
-std::string_view color_name(std::int32_t color) { return color == 0 ? "White" : "Black"; }
-std::string_view color_adjective(std::int32_t color) { return color == 0 ? "white" : "black"; }
+std::string_view color_name(Color color) { return color == Color::white ? "White" : "Black"; }
+std::string_view color_adjective(Color color) { return color == Color::white ? "white" : "black"; }
 
 std::string_view whitespace_name(char c) {
   switch (c) {
@@ -83,14 +83,14 @@ std::string_view field_description(std::int32_t index) {
 
 std::string castling_no_rook(const Diagnostic& d, std::string_view record) {
   const char token = d.offset < record.size() ? record[d.offset] : '?';
-  const bool white = token >= 'A' && token <= 'Z';
+  const std::string colour(color_adjective(d.color));
   std::string text = "castling token " + quoted(record, d.offset, 1) + " names no rook: ";
   if (token == 'K' || token == 'k' || token == 'Q' || token == 'q') {
     const bool h_side = token == 'K' || token == 'k';
-    return text + "no " + (white ? "white" : "black") + " rook stands on the " +
-           (h_side ? "h-side" : "a-side") + " of the king on " + square_name(d.square);
+    return text + "no " + colour + " rook stands on the " + (h_side ? "h-side" : "a-side") +
+           " of the king on " + square_name(d.square);
   }
-  return text + square_name(d.square) + " holds no " + (white ? "white" : "black") + " rook";
+  return text + square_name(d.square) + " holds no " + colour + " rook";
 }
 
 std::string error_sentence(const Diagnostic& d, std::string_view record) {
@@ -106,8 +106,8 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
              ": fields are separated by exactly one space, with none before the first field or "
              "after the last";
     case Code::record_missing_field:
-      return "the record ends after " + std::to_string(d.value) + " field" +
-             (d.value == 1 ? "" : "s") + "; the " + std::string(field_description(d.value)) +
+      return "the record ends after " + std::to_string(d.found) + " field" +
+             (d.found == 1 ? "" : "s") + "; the " + std::string(field_description(d.found)) +
              " field is missing (a record has six fields)";
     case Code::record_extra_field:
       return "unexpected seventh field " + token() + ": a record has exactly six fields";
@@ -116,19 +116,20 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
     case Code::board_bad_count:
       return "empty-square count " + token() + " is not a number from 1 to 10 without leading zero";
     case Code::board_rank_count:
-      return d.value > kRanks ? "the board has more than 8 ranks"
-                              : "the board has " + std::to_string(d.value) + " rank" +
-                                    (d.value == 1 ? "" : "s") + ", not 8";
+      return d.found > d.limit ? "the board has more than " + std::to_string(d.limit) + " ranks"
+                               : "the board has " + std::to_string(d.found) + " rank" +
+                                     (d.found == 1 ? "" : "s") + ", not " +
+                                     std::to_string(d.limit);
     case Code::board_width:
-      return d.value > kMaxFiles
+      return d.found > d.limit
                  ? std::string("rank 8 is more than 10 squares wide; a board has 8 or 10 files")
-                 : "rank 8 is " + std::to_string(d.value) +
+                 : "rank 8 is " + std::to_string(d.found) +
                        " squares wide; a board has 8 or 10 files";
     case Code::board_rank_width:
       return "rank " + std::to_string(d.square.rank + 1) +
-             (d.value > d.expected ? " is more than " + std::to_string(d.expected)
-                                   : " is " + std::to_string(d.value)) +
-             " squares wide, but rank 8 is " + std::to_string(d.expected);
+             (d.found > d.limit ? " is more than " + std::to_string(d.limit)
+                                : " is " + std::to_string(d.found)) +
+             " squares wide, but rank 8 is " + std::to_string(d.limit);
     case Code::side_invalid: return "side to move " + token() + " is neither 'w' nor 'b'";
     case Code::castling_bad_char:
       return token() +
@@ -136,34 +137,34 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
              "'s' or 'm' followed by tokens K, Q, k, q or file letters";
     case Code::castling_file_off_board:
       return "castling file " + token() + " is beyond the last file of this " +
-             std::to_string(d.expected) + "-file board";
+             std::to_string(d.limit) + "-file board";
     case Code::castling_empty_prefix:
       return "castling prefix " + token() + " has no castling token after it";
     case Code::castling_no_king:
       return "castling token " + token() + " needs exactly one " +
-             std::string(color_adjective(d.expected)) + " king on rank " +
-             (d.expected == 0 ? "1" : "8") + ", found " + std::to_string(d.value);
+             std::string(color_adjective(d.color)) + " king on rank " +
+             (d.color == Color::white ? "1" : "8") + ", found " + std::to_string(d.found);
     case Code::castling_no_rook: return castling_no_rook(d, record);
     case Code::castling_duplicate:
       return "castling token " + token() + " names the rook on " + square_name(d.square) +
              " again";
     case Code::castling_same_side:
       return "castling token " + token() + " gives " +
-             std::string(color_name(d.square.rank == 0 ? 0 : 1)) +
+             std::string(color_name(d.color)) +
              " a second right on the same side of the king (rook " + square_name(d.square) +
              ", besides the rook on " +
-             square_name(make_square(d.expected, d.square.rank)) + ")";
+             square_name(d.other_square) + ")";
     case Code::en_passant_syntax:
       return "en passant field " + token() + " is neither '-' nor a square such as 'e3'";
     case Code::en_passant_off_board:
       return "en passant square " + token() + " is beyond the last file of this " +
-             std::to_string(d.expected) + "-file board";
+             std::to_string(d.limit) + "-file board";
     case Code::en_passant_wrong_rank:
-      return "en passant square " + token() + " must be on rank " + std::to_string(d.expected) +
-             " with " + (d.expected == 6 ? "White" : "Black") + " to move";
+      return "en passant square " + token() + " must be on rank " + std::to_string(d.limit) +
+             " with " + (d.limit == 6 ? "White" : "Black") + " to move";
     case Code::en_passant_no_pawn:
       return "en passant square " + token() + " needs a " +
-             std::string(color_adjective(d.value)) + " pawn on " + square_name(d.square) +
+             std::string(color_adjective(d.color)) + " pawn on " + square_name(d.square) +
              " that has just moved two squares";
     case Code::en_passant_occupied:
       return "en passant square " + token() + " needs " + square_name(d.square) +
@@ -176,8 +177,8 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
     case Code::fullmove_range:
       return "fullmove number " + token() + " is outside 1..2147483647";
     case Code::write_buffer_too_small:
-      return "the output buffer holds " + std::to_string(d.value) + " bytes; the record needs " +
-             std::to_string(d.expected);
+      return "the output buffer holds " + std::to_string(d.found) + " bytes; the record needs " +
+             std::to_string(d.limit);
     case Code::write_needs_file_letter:
       return "classic FEN cannot write the castling right of the inner rook on " +
              square_name(d.square) + "; use X-FEN or Shredder-FEN";
@@ -187,23 +188,23 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
       return "the castling right of the rook on " + square_name(d.square) +
              " does not match the board: its king or rook is not on the back rank on that side";
     case Code::legal_king_count:
-      return std::string(color_name(d.expected)) + " has " + std::to_string(d.value) +
+      return std::string(color_name(d.color)) + " has " + std::to_string(d.found) +
              " kings; a legal position has exactly one per colour";
     case Code::legal_pawn_on_back_rank:
-      return std::string(color_adjective(d.value)) + " pawn on " + square_name(d.square) +
+      return std::string(color_adjective(d.color)) + " pawn on " + square_name(d.square) +
              ": pawns never stand on rank 1 or 8";
     case Code::legal_opponent_in_check:
-      return std::string(color_name(d.value)) + "'s king on " + square_name(d.square) +
-             " is in check, but it is " + std::string(color_name(1 - d.value)) + " to move";
+      return std::string(color_name(d.color)) + "'s king on " + square_name(d.square) +
+             " is in check, but it is " + std::string(color_name(opposite(d.color))) + " to move";
     case Code::legal_en_passant_clock:
       return "en passant square " + square_name(d.square) +
              " means a pawn has just moved, so the halfmove clock must be 0, not " +
-             std::to_string(d.value);
+             std::to_string(d.found);
     case Code::record_too_long:
       return "the record is longer than 4294967294 bytes, the most that 32-bit offsets can "
              "point into";
     case Code::input_too_long:
-      return "the line is longer than " + std::to_string(d.expected) +
+      return "the line is longer than " + std::to_string(d.limit) +
              " bytes; it is skipped unread";
   }
   return std::string(code_summary(d.code));
@@ -221,13 +222,13 @@ std::string warning_sentence(const Diagnostic& d, std::string_view record) {
       // The defaults of the fields after the board, in order.
       constexpr std::array<std::string_view, 5> kDefaults = {"w", "-", "-", "0", "1"};
       std::string defaults;
-      for (auto field = static_cast<std::size_t>(std::max(d.value, 1)); field < 6; ++field)
+      for (auto field = static_cast<std::size_t>(std::max(d.found, 1)); field < 6; ++field)
         defaults += std::string(defaults.empty() ? "" : " ") + std::string(kDefaults[field - 1]);
-      return "the record ends after " + std::to_string(d.value) + " field" +
-             (d.value == 1 ? "" : "s") + "; the missing ones are read as '" + defaults + "'";
+      return "the record ends after " + std::to_string(d.found) + " field" +
+             (d.found == 1 ? "" : "s") + "; the missing ones are read as '" + defaults + "'";
     }
     case Code::board_bad_count:
-      return "empty-square count " + token() + " read as " + std::to_string(d.value) +
+      return "empty-square count " + token() + " read as " + std::to_string(d.found) +
              " (its digits summed)";
     case Code::fullmove_range: return "fullmove number " + token() + " read as 1";
     case Code::castling_no_rook:

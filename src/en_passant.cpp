@@ -65,11 +65,11 @@ Diagnostic en_passant_problem(const Position& position, Square square, Code code
   const DoublePush push = double_push_for(position.side_to_move);
   Diagnostic problem{.code = code};
   switch (code) {
-    case Code::en_passant_off_board: problem.expected = position.width; break;
-    case Code::en_passant_wrong_rank: problem.expected = push.target_rank + 1; break;
+    case Code::en_passant_off_board: problem.limit = position.width; break;
+    case Code::en_passant_wrong_rank: problem.limit = push.target_rank + 1; break;
     case Code::en_passant_no_pawn:
       problem.square = make_square(square.file, push.target_rank + push.direction);
-      problem.value = static_cast<std::int32_t>(push.pusher);
+      problem.color = push.pusher;
       break;
     case Code::en_passant_occupied:
       problem.square = position.at(square).empty()

@@ -67,8 +67,9 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
     const int count = king_count[static_cast<std::size_t>(color)];
     if (count != 1)
       report.findings.push({.code = Code::legal_king_count,
-                            .value = count,
-                            .expected = static_cast<std::int32_t>(color)});
+                            .color = color,
+                            .found = count,
+                            .limit = 1});
   }
 
   for (const int rank : {0, kRanks - 1})
@@ -80,7 +81,7 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
                               .offset = offset_of(square),
                               .length = 1,
                               .square = square,
-                              .value = static_cast<std::int32_t>(piece.color())});
+                              .color = piece.color()});
     }
 
   const Color waiting = opposite(position.side_to_move);
@@ -92,14 +93,15 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
                           .offset = offset_of(square),
                           .length = 1,
                           .square = square,
-                          .value = static_cast<std::int32_t>(waiting)});
+                          .color = waiting});
   }
 
   if (const auto target = xfen_en_passant(position); target && position.halfmove_clock != 0)
     report.findings.push({.code = Code::legal_en_passant_clock,
                           .offset = source.halfmove_offset(),
                           .square = *target,
-                          .value = static_cast<std::int32_t>(position.halfmove_clock)});
+                          .found = static_cast<std::int32_t>(position.halfmove_clock),
+                          .limit = 0});
   return report;
 }
 

@@ -139,7 +139,8 @@ class RecordReader {
     if (first_control != kNotFound) return fail(at(Code::record_whitespace, first_control, 1));
     if (first_empty != kNotFound) return fail(at(Code::record_separator, first_empty, 0));
     if (count < kFieldCount)
-      return fail({.code = Code::record_missing_field, .offset = size, .value = count});
+      return fail({.code = Code::record_missing_field, .offset = size, .found = count,
+                   .limit = kFieldCount});
     if (count > kFieldCount) {
       const auto end = text_.find(' ', seventh);
       return fail(at(Code::record_extra_field,
@@ -175,7 +176,7 @@ class RecordReader {
     relax_white_space(gaps[count], true);
     if (field_count_ < kFieldCount)
       relax({.code = Code::record_missing_field, .offset = fields_[count - 1].end,
-             .value = field_count_});
+             .found = field_count_, .limit = kFieldCount});
     return true;
   }
 
@@ -212,19 +213,20 @@ class RecordReader {
     for (std::uint32_t i = field.begin; i < field_end; ++i) {
       const char c = text[i];
       if (const Piece piece = Piece::from_letter(c); !piece.empty()) {
-        if (file >= limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
+        if (file >= limit) return fail(too_wide(rank, width, file + 1, at(Code::ok, i, 1)));
         row[file++] = piece;
         continue;
       }
       if (c >= '1' && c <= '9' && !(i + 1 < field_end && is_digit(text[i + 1]))) {
         file += c - '0';
-        if (file > limit) return fail(too_wide(rank, width, at(Code::ok, i, 1)));
+        if (file > limit) return fail(too_wide(rank, width, file, at(Code::ok, i, 1)));
         continue;
       }
       if (c == '/') {
         if (!finish_rank(rank, file, width, at(Code::ok, i, 1))) return false;
+        // A slash after rank 1 begins a ninth rank.
         if (rank == 0) return fail({.code = Code::board_rank_count, .offset = i, .length = 1,
-                                    .value = kRanks + 1});
+                                    .found = kRanks + 1, .limit = kRanks});
         limit = width;
         row -= kMaxFiles;
         --rank;
@@ -236,7 +238,8 @@ class RecordReader {
         while (end < field_end && is_digit(text[end])) ++end;
         const int count = empty_count(i, end);
         if (count < 0) return false;
-        if (file + count > limit) return fail(too_wide(rank, width, at(Code::ok, i, end - i)));
+        if (file + count > limit)
+          return fail(too_wide(rank, width, file + count, at(Code::ok, i, end - i)));
         file += count;
         i = end - 1;
         continue;
@@ -247,7 +250,8 @@ class RecordReader {
     }
     if (!finish_rank(rank, file, width, at(Code::ok, field.end, 0))) return false;
     if (rank != 0)
-      return fail({.code = Code::board_rank_count, .offset = field.end, .value = kRanks - rank});
+      return fail({.code = Code::board_rank_count, .offset = field.end, .found = kRanks - rank,
+                   .limit = kRanks});
     position_.width = static_cast<std::uint8_t>(width);
     return true;
   }
@@ -264,19 +268,20 @@ class RecordReader {
     std::int64_t sum = 0;
     for (std::uint32_t i = begin; i < end; ++i) sum = std::min(kMaxSum, sum + (text_[i] - '0'));
     Diagnostic problem = at(Code::board_bad_count, begin, end - begin);
-    problem.value = static_cast<std::int32_t>(sum);
+    problem.found = static_cast<std::int32_t>(sum);
     return relax(problem) ? static_cast<int>(std::min<std::int64_t>(sum, kMaxFiles + 1)) : -1;
   }
 
-  static Diagnostic too_wide(int rank, int width, Diagnostic where) noexcept {
+  // A rank found wider than it may be, `reached` squares counted when reading stopped.
+  static Diagnostic too_wide(int rank, int width, int reached, Diagnostic where) noexcept {
+    where.found = reached;
     if (width == 0) {
       where.code = Code::board_width;
-      where.value = kMaxFiles + 1;
+      where.limit = kMaxFiles;
     } else {
       where.code = Code::board_rank_width;
       where.square = make_square(0, rank);
-      where.value = width + 1;
-      where.expected = width;
+      where.limit = width;
     }
     return where;
   }
@@ -285,7 +290,8 @@ class RecordReader {
     if (rank == kRanks - 1) {
       if (file != 8 && file != 10) {
         where.code = Code::board_width;
-        where.value = file;
+        where.found = file;
+        where.limit = kMaxFiles;
         return fail(where);
       }
       width = file;
@@ -294,8 +300,8 @@ class RecordReader {
     if (file == width) return true;
     where.code = Code::board_rank_width;
     where.square = make_square(0, rank);
-    where.value = file;
-    where.expected = width;
+    where.found = file;
+    where.limit = width;
     return fail(where);
   }
 
@@ -337,7 +343,7 @@ class RecordReader {
       return fail(at(Code::castling_bad_char, offset, 1));
     if (!outermost && letter >= 'A' + position_.width) {
       Diagnostic problem = at(Code::castling_file_off_board, offset, 1);
-      problem.expected = position_.width;
+      problem.limit = position_.width;
       return fail(problem);
     }
 
@@ -345,8 +351,9 @@ class RecordReader {
     const auto king = king_files_[static_cast<std::size_t>(color)];
     if (!king) {
       Diagnostic problem = at(Code::castling_no_king, offset, 1);
-      problem.value = count_back_rank_kings(color);
-      problem.expected = static_cast<std::int32_t>(color);
+      problem.found = count_back_rank_kings(color);
+      problem.limit = 1;
+      problem.color = color;
       return relax(problem);
     }
     const CastlingSide side = letter == 'K' ? CastlingSide::h_side : CastlingSide::a_side;
@@ -359,6 +366,7 @@ class RecordReader {
     if (!rook) {
       Diagnostic problem = at(Code::castling_no_rook, offset, 1);
       problem.square = make_square(outermost ? *king : letter - 'A', rank);
+      problem.color = color;
       return relax(problem);
     }
 
@@ -366,13 +374,14 @@ class RecordReader {
     const auto existing = position_.castling.rook_file(color, rook_side);
     Diagnostic problem = at(Code::ok, offset, 1);
     problem.square = make_square(*rook, rank);
+    problem.color = color;
     if (existing == rook) {
       problem.code = Code::castling_duplicate;
       return relax(problem);
     }
     if (existing) {
       problem.code = Code::castling_same_side;
-      problem.expected = *existing;
+      problem.other_square = make_square(*existing, rank);
       return fail(problem);
     }
     position_.castling.set(color, rook_side, *rook);

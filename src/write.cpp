@@ -113,7 +113,7 @@ char* put_en_passant(char* out, const Position& position, EnPassantStyle style,
 char* put_record(char* out, const Position& position, const WriteOptions& options,
                  Diagnostic& problem) noexcept {
   if (position.width != 8 && position.width != 10) {
-    problem = {.code = Code::board_width, .value = position.width};
+    problem = {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
     return nullptr;
   }
   if (position.halfmove_clock > Position::kMaxCounter) {
@@ -157,8 +157,8 @@ WriteResult write(const Position& position, std::span<char> out,
   if (direct) return {.size = size};
   if (size > out.size())
     return {.error = {.code = Code::write_buffer_too_small,
-                      .value = static_cast<std::int32_t>(out.size()),
-                      .expected = static_cast<std::int32_t>(size)}};
+                      .found = static_cast<std::int32_t>(out.size()),
+                      .limit = static_cast<std::int32_t>(size)}};
   std::memcpy(out.data(), own.data(), size);
   return {.size = size};
 }

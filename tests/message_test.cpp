@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(every_sentence) {
 BOOST_AUTO_TEST_CASE(sentences_of_codes_without_a_record) {
   BOOST_TEST(xfen::message({.code = xfen::Code::record_too_long}, "") ==
              "the record is longer than 4294967294 bytes, the most that 32-bit offsets can point into");
-  BOOST_TEST(xfen::message({.code = xfen::Code::input_too_long, .offset = 4096, .expected = 4096}, "") ==
+  BOOST_TEST(xfen::message({.code = xfen::Code::input_too_long, .offset = 4096, .limit = 4096}, "") ==
              "the line is longer than 4096 bytes; it is skipped unread");
 
   const xfen::Position start = xfen::parse(std::string(S) + " w KQkq - 0 1").position;

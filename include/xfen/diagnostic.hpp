@@ -104,11 +104,18 @@ struct Diagnostic {
   Severity severity = Severity::error;
   std::uint32_t offset = 0;  // 0-based byte offset of the offending bytes in the record
   std::uint32_t length = 0;  // how many bytes they span (0: a position, such as the end)
-  // What the sentence names besides the bytes at `offset`, when the code has it: a square, a
-  // number found (a width, a count, a colour's index) and a number expected.
-  Square square{};
-  std::int32_t value = 0;
-  std::int32_t expected = 0;
+  // What the sentence names besides the bytes at `offset`. Each slot has one meaning for every
+  // code; a code that has nothing for a slot leaves it at its default. SPEC's appendix lists
+  // which codes fill which slot.
+  Square square{};           // the square the finding is about: a rook, a king, a pawn, a square
+                             // that must be empty, a rank (its file is 0)
+  Square other_square{};     // a second square: the rook that already holds a right
+  Color color = Color::white;  // the colour the finding is about
+  std::int32_t found = 0;    // a number found: a width, a count of ranks, fields or kings, a digit
+                             // sum, a clock, a buffer's size; past a limit, what was counted
+                             // when reading stopped
+  std::int32_t limit = 0;    // the number allowed or required: a width, a rank, a field or king
+                             // count, the size a buffer needs, a line length
 
   constexpr explicit operator bool() const noexcept { return code != Code::ok; }
 };

@@ -9,7 +9,7 @@ xfen::Diagnostic too_long_diagnostic() noexcept {
   diagnostic.code = xfen::Code::input_too_long;
   diagnostic.severity = xfen::Severity::error;
   diagnostic.offset = static_cast<std::uint32_t>(kMaxLineLength);
-  diagnostic.expected = static_cast<std::int32_t>(kMaxLineLength);  // the limit, for message()
+  diagnostic.limit = static_cast<std::int32_t>(kMaxLineLength);
   return diagnostic;
 }
 
