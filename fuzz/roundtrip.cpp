@@ -1,10 +1,10 @@
-// Fuzz target `roundtrip`: the input is not a record but the choices (FuzzedDataProvider) that build
-// an arbitrary valid position: 8 or 10 files, any of the eight piece kinds anywhere, sometimes a
-// king on its back rank with 1-3 rooks on either side, castling rights on inner and outer rooks
-// (only consistent ones: a single king on the back rank, a rook of its colour on that side), with
-// prefix `s`/`m` sometimes, an en passant set-up (a pawn that just pushed two squares, with or
-// without capturers beside it, on the edge files too, sometimes a capturer pinned to its king),
-// and counters from 0 (fullmove 1) to 2147483647.
+// Fuzz target `roundtrip`: the input is not a record but the choices that the generator library
+// (testing/generate) makes to build a valid position, read with FuzzedDataProvider: any family of
+// generate::any_position, so 8 or 10 files, any of the eight piece kinds anywhere, castling back
+// ranks with 1-3 rooks on either side of the king and rights on inner and outer rooks, prefixes
+// `s`/`m`, Chess960 and Capablanca Random Chess starts, double pushes with and without capturers
+// beside the pawn (the edge files too, a capturer pinned along the rank), and counters up to
+// 2147483647. This file is the only one that includes <fuzzer/FuzzedDataProvider.h>.
 // Laws, beyond "no crash, no undefined behaviour, no leak, no hang":
 //   - every dialect writes it (classic refuses exactly a prefix, or a right whose rook is not the
 //     outermost one), and the record reads back strictly as an equal position (operator==; with
@@ -23,6 +23,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
+#include "generate/positions.hpp"
 
 namespace {
 
@@ -30,160 +31,25 @@ using namespace xfen;
 
 constexpr std::string_view kTarget = "roundtrip";
 
-constexpr PieceType kKinds[] = {PieceType::pawn,   PieceType::knight,     PieceType::bishop,
-                                PieceType::rook,   PieceType::queen,      PieceType::king,
-                                PieceType::archbishop, PieceType::chancellor};
+// The FuzzedDataProvider driver of the generator library: each choice is read from the input,
+// and an exhausted input answers 0, the simplest choice.
+class FuzzedChoices final : public generate::Choices {
+ public:
+  explicit FuzzedChoices(FuzzedDataProvider& input) noexcept : input_(input) {}
 
-// What the builder knows about the position it made, to check the writer against.
-struct Built {
-  Position position;
-  std::optional<Square> pushed_pawn;  // the pawn that just pushed two squares, when set up
+ private:
+  std::uint32_t draw(std::uint32_t bound) override {
+    return input_.ConsumeIntegralInRange<std::uint32_t>(0, bound - 1);
+  }
+
+  FuzzedDataProvider& input_;
 };
 
-Square random_square(FuzzedDataProvider& in, int width, int min_rank = 0, int max_rank = kRanks - 1) {
-  const int file = in.ConsumeIntegralInRange(0, width - 1);
-  return make_square(file, in.ConsumeIntegralInRange(min_rank, max_rank));
-}
-
-Piece random_piece(FuzzedDataProvider& in) {
-  const PieceType type = in.PickValueInArray(kKinds);
-  return Piece(type, in.ConsumeBool() ? Color::white : Color::black);
-}
-
-// A file for the en passant set-up: the edge files (a, h, j) as often as any other.
-int random_file(FuzzedDataProvider& in, int width) {
-  switch (in.ConsumeIntegralInRange(0, 3)) {
-    case 0: return 0;
-    case 1: return width - 1;
-    default: return in.ConsumeIntegralInRange(0, width - 1);
-  }
-}
-
-// A king of `color` on its back rank (the only one there, usually) and 0-3 rooks on each side.
-void place_castling_pieces(FuzzedDataProvider& in, Position& position, Color color) {
-  const int rank = back_rank(color);
-  const int width = position.width;
-  const int king_file = in.ConsumeIntegralInRange(0, width - 1);
-  if (in.ConsumeIntegralInRange(0, 7) != 0)  // sometimes leave other kings: then no rights
-    for (int file = 0; file < width; ++file)
-      if (position.at(make_square(file, rank)).is(PieceType::king, color))
-        position.put(make_square(file, rank), Piece());
-  position.put(make_square(king_file, rank), Piece(PieceType::king, color));
-  for (const int direction : {-1, +1}) {
-    const int rooks = in.ConsumeIntegralInRange(0, 3);
-    for (int i = 0; i < rooks; ++i) {
-      const int room = direction > 0 ? width - 1 - king_file : king_file;
-      if (room <= 0) break;
-      const int file = king_file + direction * in.ConsumeIntegralInRange(1, room);
-      position.put(make_square(file, rank), Piece(PieceType::rook, color));
-    }
-  }
-}
-
-// A double push by the side not to move, just played; capturers beside it; sometimes a king of
-// the side to move on the pawns' rank with an enemy slider beyond (the capture may expose it), or
-// on a diagonal with an enemy bishop-like piece.
-void set_up_en_passant(FuzzedDataProvider& in, Built& built) {
-  Position& position = built.position;
-  const int width = position.width;
-  const Color mover = position.side_to_move;
-  const Color pusher = opposite(mover);
-  const int pawn_rank = mover == Color::white ? 4 : 3;  // rank 5 / rank 4
-  const int direction = mover == Color::white ? -1 : +1;  // the way the pushed pawn moved
-  const int file = random_file(in, width);
-
-  switch (in.ConsumeIntegralInRange(0, 3)) {
-    case 1: {  // along the rank
-      position.put(make_square(in.ConsumeIntegralInRange(0, width - 1), pawn_rank),
-                   Piece(PieceType::king, mover));
-      const PieceType slider =
-          in.PickValueInArray({PieceType::rook, PieceType::queen, PieceType::chancellor});
-      position.put(make_square(in.ConsumeIntegralInRange(0, width - 1), pawn_rank),
-                   Piece(slider, pusher));
-      break;
-    }
-    case 2: {  // along a diagonal
-      position.put(random_square(in, width, 1, kRanks - 2), Piece(PieceType::king, mover));
-      const PieceType slider =
-          in.PickValueInArray({PieceType::bishop, PieceType::queen, PieceType::archbishop});
-      position.put(random_square(in, width, 1, kRanks - 2), Piece(slider, pusher));
-      break;
-    }
-    default: break;
-  }
-
-  const Square pushed = make_square(file, pawn_rank);
-  const Square target = make_square(file, pawn_rank - direction);
-  const Square origin = make_square(file, pawn_rank - 2 * direction);
-  position.put(pushed, Piece(PieceType::pawn, pusher));
-  position.put(target, Piece());
-  position.put(origin, Piece());
-  for (const int side : {-1, +1}) {
-    const int beside = file + side;
-    if (beside < 0 || beside >= width || !in.ConsumeBool()) continue;
-    position.put(make_square(beside, pawn_rank), Piece(PieceType::pawn, mover));
-  }
-  position.en_passant = target;
-  built.pushed_pawn = pushed;
-}
-
-// The single king of `color` on its back rank, counted here rather than asked of the library.
-std::optional<int> single_back_rank_king(const Position& position, Color color) {
-  std::optional<int> found;
-  for (int file = 0; file < position.width; ++file)
-    if (position.at(make_square(file, back_rank(color))).is(PieceType::king, color)) {
-      if (found) return std::nullopt;
-      found = file;
-    }
-  return found;
-}
-
-void grant_castling_rights(FuzzedDataProvider& in, Position& position) {
-  for (const Color color : {Color::white, Color::black}) {
-    const auto king = single_back_rank_king(position, color);
-    if (!king) continue;
-    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
-      std::array<int, kMaxFiles> rooks{};
-      int count = 0;
-      for (int file = 0; file < position.width; ++file)
-        if ((side == CastlingSide::h_side ? file > *king : file < *king) &&
-            position.at(make_square(file, back_rank(color))).is(PieceType::rook, color))
-          rooks[static_cast<std::size_t>(count++)] = file;
-      if (count == 0 || in.ConsumeIntegralInRange(0, 3) == 0) continue;
-      position.castling.set(color, side,
-                            rooks[static_cast<std::size_t>(in.ConsumeIntegralInRange(0, count - 1))]);
-    }
-  }
-  position.castling.mode = in.PickValueInArray(
-      {CastlingMode::standard, CastlingMode::standard, CastlingMode::symmetric, CastlingMode::modern});
-}
-
-std::uint32_t random_counter(FuzzedDataProvider& in, std::uint32_t minimum) {
-  switch (in.ConsumeIntegralInRange(0, 3)) {
-    case 0: return minimum;
-    case 1: return Position::kMaxCounter;
-    case 2: return in.ConsumeIntegralInRange<std::uint32_t>(minimum, 200);
-    default: return in.ConsumeIntegralInRange<std::uint32_t>(minimum, Position::kMaxCounter);
-  }
-}
-
-Built build(FuzzedDataProvider& in) {
-  Built built;
-  Position& position = built.position;
-  position.width = in.ConsumeBool() ? 10 : 8;
-  position.side_to_move = in.ConsumeBool() ? Color::black : Color::white;
-  const int pieces = in.ConsumeIntegralInRange(0, 40);
-  for (int i = 0; i < pieces; ++i) {
-    const Square square = random_square(in, position.width);
-    position.put(square, random_piece(in));
-  }
-  for (const Color color : {Color::white, Color::black})
-    if (in.ConsumeBool()) place_castling_pieces(in, position, color);
-  if (in.ConsumeBool()) set_up_en_passant(in, built);
-  grant_castling_rights(in, position);
-  position.halfmove_clock = random_counter(in, 0);
-  position.fullmove_number = random_counter(in, 1);
-  return built;
+// The pawn that just pushed two squares, beyond the en passant square the generators set.
+std::optional<Square> pushed_pawn(const Position& position) {
+  if (!position.en_passant) return std::nullopt;
+  const int beyond = position.side_to_move == Color::white ? -1 : +1;
+  return make_square(position.en_passant->file, position.en_passant->rank + beyond);
 }
 
 // Whether the rook of a right is the outermost rook of its colour on that side (R7.3).
@@ -238,8 +104,9 @@ std::string rook_files_text(const CastlingRights& rights) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
-  const Built built = build(in);
-  const Position& position = built.position;
+  FuzzedChoices choices(in);
+  const Position position = generate::any_position(choices);
+  const std::optional<Square> pushed = pushed_pawn(position);
   const std::string_view input = fuzz::as_text(data, size);
 
   Position legal_expected = position;
@@ -290,12 +157,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // R7.4 from the builder's own knowledge: the square is written when a capturer stands beside.
   bool capturer_beside = false;
-  if (built.pushed_pawn)
+  if (pushed)
     for (const int side : {-1, +1}) {
-      const int file = built.pushed_pawn->file + side;
+      const int file = pushed->file + side;
       capturer_beside = capturer_beside ||
                         (file >= 0 && file < position.width &&
-                         position.at(make_square(file, built.pushed_pawn->rank))
+                         position.at(make_square(file, pushed->rank))
                              .is(PieceType::pawn, position.side_to_move));
     }
   const std::string_view written_square = en_passant_field(canonical_text);

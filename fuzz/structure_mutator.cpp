@@ -9,41 +9,34 @@
 #include <utility>
 #include <vector>
 
+#include "generate/positions.hpp"
+#include "generate/random_choices.hpp"
 #include "xfen/xfen.hpp"
 
 namespace xfen::fuzz {
 namespace {
 
-// splitmix64: all randomness comes from the seed libFuzzer passes, so a run is reproducible.
+// All randomness comes from the seed libFuzzer passes, so a run is reproducible. The choices are
+// the generator library's, so its generators can make new positions for the mutator.
 class Rng {
  public:
-  explicit Rng(unsigned int seed) noexcept : state_(0x6A09E667F3BCC909ull ^ seed) {}
+  explicit Rng(unsigned int seed) noexcept : choices_(seed) {}
 
-  std::uint64_t next() noexcept {
-    state_ += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  generate::Choices& choices() noexcept { return choices_; }
+
   // Uniform in [0, n); 0 when n is 0.
-  std::size_t below(std::size_t n) noexcept {
-    return n == 0 ? 0 : static_cast<std::size_t>(next() % n);
-  }
+  std::size_t below(std::size_t n) { return choices_.pick(static_cast<std::uint32_t>(n)); }
   // Uniform in [lo, hi]; lo when hi < lo.
-  int range(int lo, int hi) noexcept {
-    if (hi <= lo) return lo;
-    return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-  }
-  bool one_in(std::size_t n) noexcept { return below(n) == 0; }
-  char letter(std::string_view letters) noexcept { return letters[below(letters.size())]; }
+  int range(int lo, int hi) { return hi <= lo ? lo : choices_.in_range(lo, hi); }
+  bool one_in(std::size_t n) { return below(n) == 0; }
+  char letter(std::string_view letters) { return letters[below(letters.size())]; }
   template <class T, std::size_t N>
-  const T& pick(const T (&items)[N]) noexcept {
+  const T& pick(const T (&items)[N]) {
     return items[below(N)];
   }
 
  private:
-  std::uint64_t state_;
+  generate::RandomChoices choices_;
 };
 
 constexpr std::string_view kPieceLetters = "KQRBNPACkqrbnpac";
@@ -265,49 +258,17 @@ void move_king_between_rooks(Model& model, Rng& rng) {
   }
 }
 
-// A random Chess960 (8×8) or Capablanca Random Chess (10×8) start: bishops on opposite colours,
-// the king between the rooks, pawns on ranks 2 and 7.
+// A Chess960 (8×8) or Capablanca Random Chess (10×8) start from the generator library, of the
+// model's width three times in four; the prefix and the counters stay.
 void start_position(Model& model, Rng& rng) {
-  if (rng.one_in(4)) model.width = model.width == 8 ? 10 : 8;
-  const int width = model.width;
-  std::array<char, kMaxFiles> back{};
-  const int dark = 2 * rng.range(0, width / 2 - 1);
-  const int light = 2 * rng.range(0, width / 2 - 1) + 1;
-  back[static_cast<std::size_t>(dark)] = 'B';
-  back[static_cast<std::size_t>(light)] = 'B';
-  std::vector<int> free_files;
-  for (int file = 0; file < width; ++file)
-    if (back[static_cast<std::size_t>(file)] == '\0') free_files.push_back(file);
-  // Three of the free files, in order, for R K R.
-  std::vector<std::size_t> chosen;
-  while (chosen.size() < 3) {
-    const std::size_t candidate = rng.below(free_files.size());
-    if (std::find(chosen.begin(), chosen.end(), candidate) == chosen.end())
-      chosen.push_back(candidate);
-  }
-  std::sort(chosen.begin(), chosen.end());
-  const char rkr[] = {'R', 'K', 'R'};
-  for (std::size_t i = 0; i < 3; ++i)
-    back[static_cast<std::size_t>(free_files[chosen[i]])] = rkr[i];
-  std::string rest = width == 8 ? "QNN" : "QNNAC";
-  for (std::size_t i = rest.size(); i > 1; --i) std::swap(rest[i - 1], rest[rng.below(i)]);
-  std::size_t next = 0;
-  for (int file = 0; file < width; ++file)
-    if (back[static_cast<std::size_t>(file)] == '\0') back[static_cast<std::size_t>(file)] = rest[next++];
-  model.clear_board();
-  for (int file = 0; file < width; ++file) {
-    const char piece = back[static_cast<std::size_t>(file)];
-    model.at(file, 0) = piece;
-    model.at(file, 1) = 'P';
-    model.at(file, kRanks - 2) = 'p';
-    model.at(file, kRanks - 1) = to_lower(piece);
-  }
-  model.side = "w";
-  model.castling = rng.one_in(3) ? "KQkq" : std::string{file_char(free_files[chosen[2]], 'A'),
-                                                        file_char(free_files[chosen[0]], 'A'),
-                                                        file_char(free_files[chosen[2]], 'a'),
-                                                        file_char(free_files[chosen[0]], 'a')};
-  model.en_passant = "-";
+  const bool ten_files = (model.width == 10) != rng.one_in(4);
+  const Position start = ten_files ? generate::capablanca_start(rng.choices())
+                                   : generate::chess960_start(rng.choices());
+  Model next = from_position(start, rng);
+  next.prefix = std::move(model.prefix);
+  next.halfmove = std::move(model.halfmove);
+  next.fullmove = std::move(model.fullmove);
+  model = std::move(next);
 }
 
 void swap_ranks(Model& model, Rng& rng) {
@@ -679,7 +640,7 @@ std::vector<std::string> model_fields(const Model& model, Rng& rng, bool sloppy)
           model.fullmove};
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool is_space(char c) { return kLenientWhiteSpace.find(c) != std::string_view::npos; }
 
 std::vector<std::string> split_fields(std::string_view text) {
   std::vector<std::string> fields;

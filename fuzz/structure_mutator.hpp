@@ -8,7 +8,9 @@
 // perturbs the counters; then it writes the result with xfen::write in a random dialect, or as
 // deliberately sloppy text (split empty counts, odd white space, missing, joined, split, swapped
 // or extra fields). Text it cannot read gets field- and rank-level edits, and a fraction of all
-// calls goes to the byte mutator (libFuzzer's LLVMFuzzerMutate) as is.
+// calls goes to the byte mutator (libFuzzer's LLVMFuzzerMutate) as is. Its randomness is the
+// generator library's seeded RandomChoices (testing/generate), whose generators also make the new
+// Chess960 and Capablanca Random Chess starts it puts on the board.
 //
 // The engine below does not depend on libFuzzer, so it can be unit-tested in any build; the
 // libFuzzer hooks (LLVMFuzzerCustomMutator, LLVMFuzzerCustomCrossOver) are defined in

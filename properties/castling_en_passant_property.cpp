@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE castling_en_passant_property
 #include <rapidcheck/boost_test.h>
 
-#include "generators.hpp"
+#include "rapidcheck_choices.hpp"
 
 namespace {
 
@@ -12,7 +12,7 @@ using namespace xfen;
 std::string en_passant_field(const Position& p, EnPassantStyle style) {
   const auto written = to_string(p, {CastlingStyle::xfen, style});
   RC_ASSERT(written.ok());
-  return prop::split_fields(written.text).at(3);
+  return generate::split_fields(written.text).at(3);
 }
 
 // The castling field R7.2/R7.3 prescribe, computed from the board without the library.
@@ -28,7 +28,7 @@ std::string expected_castling(const Position& p) {
       const int step = side == CastlingSide::h_side ? +1 : -1;
       bool further = false;  // a rook of that colour further out on that side
       for (int f = *file + step; f >= 0 && f < p.width; f += step)
-        further = further || prop::rook_at(p, color, f);
+        further = further || p.at(make_square(f, back_rank(color))).is(PieceType::rook, color);
       char letter = further ? static_cast<char>('A' + *file)
                             : (side == CastlingSide::h_side ? 'K' : 'Q');
       if (color == Color::black) letter = static_cast<char>(letter - 'A' + 'a');
@@ -42,7 +42,7 @@ std::string expected_castling(const Position& p) {
 // 3. After a double push the square is written iff a pawn of the side to move stands on an
 //    adjacent file of that rank (no wrap); `legal` writes a subset and drops the pinned capturer.
 RC_BOOST_PROP(en_passant_written_iff_capturer_beside, ()) {
-  const auto c = *prop::en_passant_cases();
+  const auto c = *prop::gen(generate::en_passant_case);
   const Square target = *c.position.en_passant;
   const std::string square{target.file_letter(), target.rank_digit()};
   const std::string x = en_passant_field(c.position, EnPassantStyle::xfen);
@@ -58,10 +58,11 @@ RC_BOOST_PROP(en_passant_written_iff_capturer_beside, ()) {
 //    side, otherwise as its file letter, in the order of R7.2; the written token selects the same
 //    rook; Shredder and X-FEN spellings of the same rights read as equal positions.
 RC_BOOST_PROP(castling_letters_name_the_rook, ()) {
-  const Position p = *rc::gen::oneOf(prop::castling_positions(), prop::start_positions());
+  const Position p = *rc::gen::oneOf(prop::gen(generate::castling_position),
+                                     prop::gen(generate::start_position));
   const auto x = to_string(p);
   RC_ASSERT(x.ok());
-  RC_ASSERT(prop::split_fields(x.text).at(2) == expected_castling(p));
+  RC_ASSERT(generate::split_fields(x.text).at(2) == expected_castling(p));
   const auto back = parse(x.text);
   RC_ASSERT(back.ok());
   RC_ASSERT(back.position.castling == p.castling);

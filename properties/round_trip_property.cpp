@@ -2,7 +2,7 @@
 #define BOOST_TEST_MODULE round_trip_property
 #include <rapidcheck/boost_test.h>
 
-#include "generators.hpp"
+#include "rapidcheck_choices.hpp"
 
 namespace {
 
@@ -60,8 +60,8 @@ RC_BOOST_PROP(canonical_is_a_fixpoint, (const Position& p)) {
 }
 
 RC_BOOST_PROP(canonicalising_is_idempotent, ()) {
-  const auto v = *prop::variants();
-  RC_PRE(v.kind != prop::VariantKind::lenient_spacing);
+  const auto v = *prop::gen(generate::variant);
+  RC_PRE(v.kind != generate::VariantKind::lenient_spacing);
   const auto once = read(v.text);
   RC_ASSERT(once.ok());
   const auto canon = to_string(once.position).text;

@@ -12,16 +12,16 @@
 #include <string>
 #include <string_view>
 
-#include "start_arrays.hpp"
+#include "generate/start_arrays.hpp"
 #include "xfen/xfen.hpp"
 
 namespace {
 
-using xfen::testing::Array10;
-using xfen::testing::Array8;
-using xfen::testing::capablanca_array;
-using xfen::testing::chess960_array;
-using xfen::testing::kCapablancaArrangements;
+using xfen::generate::Array10;
+using xfen::generate::Array8;
+using xfen::generate::capablanca_array;
+using xfen::generate::chess960_array;
+using xfen::generate::kCapablancaArrangements;
 
 char lower(char c) { return static_cast<char>(c - 'A' + 'a'); }
 

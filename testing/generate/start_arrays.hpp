@@ -1,12 +1,12 @@
 // Start arrays of Chess960 (Scharnagl's numbering, SP 0..959) and Capablanca Random Chess
-// (index 0..83999), as back-rank letters for White. Shared by the tests and the property
-// generators.
+// (index 0..83999), as back-rank letters for White. Used by the start-position generators
+// (positions.hpp) and tests/start_positions_test.cpp.
 #pragma once
 
 #include <array>
 #include <cstddef>
 
-namespace xfen::testing {
+namespace xfen::generate {
 
 using Array8 = std::array<char, 8>;
 using Array10 = std::array<char, 10>;
@@ -73,4 +73,4 @@ inline Array10 capablanca_array(int index) {
   return a;
 }
 
-}  // namespace xfen::testing
+}  // namespace xfen::generate
