@@ -49,8 +49,13 @@ std::uint32_t board_offset(std::string_view record, Square square) noexcept {
 
 }  // namespace
 
-LegalityReport check_legality(const Position& position, std::string_view record) noexcept {
+LegalityReport check_legality(const Position& position, std::string_view record,
+                              DiagnosticSink finding_sink) noexcept {
   LegalityReport report;
+  const auto report_finding = [&](const Diagnostic& finding) {
+    report.findings.push(finding);
+    finding_sink(finding);
+  };
   const auto offset_of = [&](Square square) {
     return record.empty() ? 0u : board_offset(record, square);
   };
@@ -69,9 +74,9 @@ LegalityReport check_legality(const Position& position, std::string_view record)
   for (const Color color : {Color::white, Color::black}) {
     const int count = king_count[static_cast<std::size_t>(color)];
     if (count != 1)
-      report.findings.push({.code = Code::legal_king_count,
-                            .value = count,
-                            .expected = static_cast<std::int32_t>(color)});
+      report_finding({.code = Code::legal_king_count,
+                      .value = count,
+                      .expected = static_cast<std::int32_t>(color)});
   }
 
   for (const int rank : {0, kRanks - 1})
@@ -79,11 +84,11 @@ LegalityReport check_legality(const Position& position, std::string_view record)
       const Square square = make_square(file, rank);
       const Piece piece = position.at(square);
       if (piece.type() == PieceType::pawn)
-        report.findings.push({.code = Code::legal_pawn_on_back_rank,
-                              .offset = offset_of(square),
-                              .length = 1,
-                              .square = square,
-                              .value = static_cast<std::int32_t>(piece.color())});
+        report_finding({.code = Code::legal_pawn_on_back_rank,
+                        .offset = offset_of(square),
+                        .length = 1,
+                        .square = square,
+                        .value = static_cast<std::int32_t>(piece.color())});
     }
 
   const Color waiting = opposite(position.side_to_move);
@@ -91,18 +96,18 @@ LegalityReport check_legality(const Position& position, std::string_view record)
   if (king_count[waiting_index] == 1 &&
       is_attacked(position, king_square[waiting_index], position.side_to_move)) {
     const Square square = king_square[waiting_index];
-    report.findings.push({.code = Code::legal_opponent_in_check,
-                          .offset = offset_of(square),
-                          .length = 1,
-                          .square = square,
-                          .value = static_cast<std::int32_t>(waiting)});
+    report_finding({.code = Code::legal_opponent_in_check,
+                    .offset = offset_of(square),
+                    .length = 1,
+                    .square = square,
+                    .value = static_cast<std::int32_t>(waiting)});
   }
 
   if (const auto target = xfen_en_passant(position); target && position.halfmove_clock != 0)
-    report.findings.push({.code = Code::legal_en_passant_clock,
-                          .offset = record.empty() ? 0u : field_offset(record, 4),
-                          .square = *target,
-                          .value = static_cast<std::int32_t>(position.halfmove_clock)});
+    report_finding({.code = Code::legal_en_passant_clock,
+                    .offset = record.empty() ? 0u : field_offset(record, 4),
+                    .square = *target,
+                    .value = static_cast<std::int32_t>(position.halfmove_clock)});
   return report;
 }
 

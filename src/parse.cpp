@@ -32,9 +32,9 @@ struct Span {
 // through relax(), so that strict and lenient reading differ in one place per rule.
 class RecordReader {
  public:
-  RecordReader(std::string_view text, Profile profile, ParseResult& result) noexcept
-      : text_(text), lenient_(profile == Profile::lenient), result_(result),
-        position_(result.position) {}
+  RecordReader(std::string_view text, const ParseOptions& options, ParseResult& result) noexcept
+      : text_(text), lenient_(options.profile == Profile::lenient),
+        warning_sink_(options.warning_sink), result_(result), position_(result.position) {}
 
   void read() noexcept {
     // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
@@ -73,6 +73,7 @@ class RecordReader {
     if (!lenient_) return fail(diagnostic);
     diagnostic.severity = Severity::warning;
     result_.warnings.push(diagnostic);
+    warning_sink_(diagnostic);
     return true;
   }
 
@@ -423,6 +424,7 @@ class RecordReader {
 
   std::string_view text_;
   bool lenient_;
+  DiagnosticSink warning_sink_;
   ParseResult& result_;
   Position& position_;
   std::array<Span, kFieldCount> fields_{};
@@ -434,7 +436,7 @@ class RecordReader {
 
 ParseResult parse(std::string_view text, const ParseOptions& options) noexcept {
   ParseResult result;
-  RecordReader(text, options.profile, result).read();
+  RecordReader(text, options, result).read();
   return result;
 }
 

@@ -22,7 +22,9 @@ struct LegalityReport {
 // Checks: exactly one king per colour; no pawn on rank 1 or 8; the side not to move is not in
 // check; an en passant square (as X-FEN writes it) implies halfmove clock 0. When `record` is
 // the text the position was read from, offsets point into it (the square, or the field);
-// otherwise they are 0.
-LegalityReport check_legality(const Position& position, std::string_view record = {}) noexcept;
+// otherwise they are 0. `finding_sink` receives every finding in order, also those beyond the
+// report's capacity.
+LegalityReport check_legality(const Position& position, std::string_view record = {},
+                              DiagnosticSink finding_sink = {}) noexcept;
 
 }  // namespace xfen
