@@ -1,19 +1,15 @@
 #include "adapter_command.hpp"
 
-#include <unistd.h>
-
 #include <string>
 
-#include "fd_source.hpp"
 #include "line_reader.hpp"
 #include "output_buffer.hpp"
 
 namespace xfen::cli {
 
-ExitStatus run_adapter(const AdapterOptions& options) {
-  FdSource input(STDIN_FILENO);
-  LineReader reader(input);
-  OutputBuffer out(STDOUT_FILENO);
+ExitStatus run_adapter(const AdapterOptions& options, const StandardStreams& streams) {
+  LineReader reader(streams.input);
+  OutputBuffer out(streams.output);
   std::string answer;
 
   Line line;

@@ -1,7 +1,5 @@
 #include "canon_command.hpp"
 
-#include <unistd.h>
-
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "output_buffer.hpp"
@@ -9,9 +7,9 @@
 
 namespace xfen::cli {
 
-ExitStatus run_canon(const CanonOptions& options) {
-  OutputBuffer out(STDOUT_FILENO);
-  OutputBuffer errors(STDERR_FILENO);
+ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams) {
+  OutputBuffer out(streams.output);
+  OutputBuffer errors(streams.errors);
   bool any_invalid = false;
 
   const auto reject = [&](const SourceLocation& location, const xfen::Diagnostic& error,
@@ -23,7 +21,7 @@ ExitStatus run_canon(const CanonOptions& options) {
   };
 
   const InputSummary input =
-      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
+      for_each_line(options.files, streams.input, errors, [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
         const xfen::ParseResult result = parse_line(line, options.parse);
         print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,

@@ -1,7 +1,5 @@
 #include "check_command.hpp"
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <string_view>
 #include <xfen/legality.hpp>
@@ -45,17 +43,17 @@ void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_
 
 }  // namespace
 
-ExitStatus run_check(const CheckOptions& options) {
+ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams) {
   // Diagnostics are what check produces, so they go to stdout (for grep or jq); the summary
   // and I/O errors are about the run, so they go to stderr.
-  OutputBuffer out(STDOUT_FILENO);
-  OutputBuffer errors(STDERR_FILENO, 4096);
+  OutputBuffer out(streams.output);
+  OutputBuffer errors(streams.errors, 4096);
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
   CheckCounts counts;
 
   const InputSummary input =
-      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
+      for_each_line(options.files, streams.input, errors, [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
         const xfen::ParseResult result = parse_line(line, options.parse);
         ++counts.records;

@@ -1,7 +1,5 @@
 #include "explain_command.hpp"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -233,8 +231,8 @@ void print_canonical(OutputBuffer& out, const xfen::Position& position, std::str
 
 }  // namespace
 
-ExitStatus run_explain(const ExplainOptions& options) {
-  OutputBuffer out(STDOUT_FILENO, 16 * 1024);
+ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
+  OutputBuffer out(streams.output, 16 * 1024);
   const std::string_view record = options.record;
   const xfen::ParseResult result = xfen::parse(record, options.parse);
 

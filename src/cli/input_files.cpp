@@ -25,9 +25,8 @@ void report_io_error(OutputBuffer& errors, std::string_view name, std::string_vi
 }
 
 // Reads one input to its end; false when it could not be read.
-bool read_lines(int fd, std::string_view display_name, OutputBuffer& errors,
+bool read_lines(ByteSource& source, std::string_view display_name, OutputBuffer& errors,
                 const LineHandler& handle_line) {
-  FdSource source(fd);
   LineReader reader(source);
   Line line;
   while (reader.next(line)) handle_line(display_name, line);
@@ -38,8 +37,8 @@ bool read_lines(int fd, std::string_view display_name, OutputBuffer& errors,
 
 }  // namespace
 
-InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& errors,
-                           const LineHandler& handle_line) {
+InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
+                           OutputBuffer& errors, const LineHandler& handle_line) {
   static const std::string kStdinArgument = "-";
   const std::span<const std::string> inputs =
       names.empty() ? std::span<const std::string>(&kStdinArgument, 1) : names;
@@ -47,7 +46,7 @@ InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& err
   InputSummary summary;
   for (const std::string& name : inputs) {
     if (name == kStdinArgument) {
-      summary.io_error |= !read_lines(STDIN_FILENO, kStdinName, errors, handle_line);
+      summary.io_error |= !read_lines(standard_input, kStdinName, errors, handle_line);
       ++summary.files_read;
       continue;
     }
@@ -60,7 +59,8 @@ InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& err
       summary.io_error = true;
       continue;
     }
-    summary.io_error |= !read_lines(fd, name, errors, handle_line);
+    FdSource file(fd);
+    summary.io_error |= !read_lines(file, name, errors, handle_line);
     ++summary.files_read;
     ::close(fd);
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "byte_source.hpp"
 #include "line_reader.hpp"
 #include "output_buffer.hpp"
 
@@ -24,7 +25,8 @@ struct InputSummary {
 using LineHandler = std::function<void(std::string_view file_name, const Line& line)>;
 
 // An unreadable file is reported on `errors` and skipped, so the other files still get checked.
-InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& errors,
-                           const LineHandler& handle_line);
+// "-" (and no name at all) reads `standard_input`.
+InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
+                           OutputBuffer& errors, const LineHandler& handle_line);
 
 }  // namespace xfen::cli

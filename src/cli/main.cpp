@@ -1,5 +1,7 @@
 // The xfen command: subcommands wired to CLI11. Each command lives in its own file and knows
 // nothing of CLI11; this file only turns arguments into their option structs.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -11,6 +13,9 @@
 #include "check_command.hpp"
 #include "exit_status.hpp"
 #include "explain_command.hpp"
+#include "fd_sink.hpp"
+#include "fd_source.hpp"
+#include "standard_streams.hpp"
 
 namespace {
 
@@ -90,11 +95,15 @@ int run(int argc, char** argv) {
     return app.exit(error) == 0 ? 0 : static_cast<int>(ExitStatus::failure);
   }
 
+  xfen::cli::FdSource input(STDIN_FILENO);
+  xfen::cli::FdSink output(STDOUT_FILENO);
+  xfen::cli::FdSink errors(STDERR_FILENO);
+  const xfen::cli::StandardStreams streams{input, output, errors};
   ExitStatus status = ExitStatus::failure;
-  if (check->parsed()) status = xfen::cli::run_check(check_options);
-  if (canon->parsed()) status = xfen::cli::run_canon(canon_options);
-  if (explain->parsed()) status = xfen::cli::run_explain(explain_options);
-  if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options);
+  if (check->parsed()) status = xfen::cli::run_check(check_options, streams);
+  if (canon->parsed()) status = xfen::cli::run_canon(canon_options, streams);
+  if (explain->parsed()) status = xfen::cli::run_explain(explain_options, streams);
+  if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options, streams);
   return static_cast<int>(status);
 }
 
