@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE cli_commands_test
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
 #include <string_view>
@@ -89,4 +90,18 @@ BOOST_AUTO_TEST_CASE(lost_output_is_a_failure) {
   run.status = xfen::cli::run_canon({}, run.streams());
   BOOST_TEST((run.status == ExitStatus::failure));
   BOOST_TEST(run.output.error() == ENOSPC);
+}
+
+BOOST_AUTO_TEST_CASE(canon_shows_every_warning_beyond_the_libraries_eight) {
+  // The last four of twelve change the meaning: rights and en passant dropped, fullmove 0 as 1.
+  const std::string input = lines({"4k3/44/44/44/44/44/44/4K3  w  KQ e6 0 0"});
+  Run run(input);
+  xfen::cli::CanonOptions options;
+  options.parse.profile = xfen::Profile::lenient;
+  run.status = xfen::cli::run_canon(options, run.streams());
+  BOOST_TEST((run.status == ExitStatus::success));
+  BOOST_TEST(run.output.text() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const std::string_view errors = run.errors.text();
+  BOOST_TEST(std::count(errors.begin(), errors.end(), '\n') == 12);
+  BOOST_TEST(errors.ends_with("<stdin>:1:39: warning[fullmove.range]: fullmove number '0' read as 1\n"));
 }

@@ -358,6 +358,42 @@ wait "$adapter_pid" || interactive_ok=0
 trap - PIPE
 if [[ $interactive_ok == 1 ]]; then ok; else not_ok "adapter answers interactively"; fi
 
+# ---------------------------------------------------------------- every diagnostic shown
+
+# Twelve warnings; the last four (castling rights and en passant square dropped, fullmove 0 read
+# as 1) change the meaning and come after the library's eight kept ones.
+MANY_WARNINGS='4k3/44/44/44/44/44/44/4K3  w  KQ e6 0 0'
+TEN_PAWNS='p3k5/10/10/10/10/10/10/PPPPKPPPPP w - - 0 1'  # ten legal.pawn-on-back-rank findings
+printf '%s\n' "$MANY_WARNINGS" >many_warnings.txt
+printf '%s\n' "$TEN_PAWNS" >ten_pawns.txt
+
+run "$XFEN" canon --lenient many_warnings.txt
+expect_status 0 "canon --lenient with 12 warnings"
+expect_lines err 12 "canon --lenient shows all 12 warnings"
+expect_grep err '^many_warnings\.txt:1:31: warning\[castling\.no-rook\]' "canon: dropped K shown"
+expect_grep err '^many_warnings\.txt:1:32: warning\[castling\.no-rook\]' "canon: dropped Q shown"
+expect_grep err '^many_warnings\.txt:1:34: warning\[en-passant\.no-pawn\]' "canon: dropped e6 shown"
+expect_grep err '^many_warnings\.txt:1:39: warning\[fullmove\.range\]' "canon: fullmove 0 shown"
+
+run "$XFEN" check --lenient many_warnings.txt
+expect_lines out 12 "check --lenient shows all 12 warnings"
+expect_grep err ' 1 valid, 0 invalid, 12 warnings$' "check counts 12 warnings"
+run "$XFEN" check --lenient --json many_warnings.txt
+expect_lines out 12 "check --json shows all 12 warnings"
+
+run "$XFEN" check --legal ten_pawns.txt
+expect_status 1 "check --legal ten pawns"
+expect_lines out 10 "check --legal shows all 10 findings"
+expect_grep out '^ten_pawns\.txt:1:1: error\[legal\.pawn-on-back-rank\]' "the tenth finding, a8"
+
+run "$XFEN" explain "$TEN_PAWNS"
+if [[ $(grep -c 'error\[legal\.pawn-on-back-rank\]' out) == 10 ]]; then ok
+else not_ok "explain shows all 10 findings"; fi
+run "$XFEN" explain --lenient "$MANY_WARNINGS"
+if [[ $(grep -c '^<record>:1:[0-9]*: warning\[' out) == 12 ]]; then ok
+else not_ok "explain shows all 12 warnings"; fi
+expect_no_grep out 'not kept' "explain keeps every warning"
+
 # ---------------------------------------------------------------- line length boundary
 
 # 4096 bytes (plus CRLF) is still a line that is read; 4097 bytes is too long.

@@ -1,5 +1,6 @@
 #include "canon_command.hpp"
 
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "output_buffer.hpp"
@@ -11,6 +12,9 @@ ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams
   OutputBuffer out(streams.output);
   OutputBuffer errors(streams.errors);
   bool any_invalid = false;
+  DiagnosticCollector warnings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
 
   const auto reject = [&](const SourceLocation& location, const xfen::Diagnostic& error,
                           std::string_view record) {
@@ -23,9 +27,10 @@ ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams
   const InputSummary input =
       for_each_line(options.files, streams.input, errors, [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
-        const xfen::ParseResult result = parse_line(line, options.parse);
+        warnings.clear();
+        const xfen::ParseResult result = parse_line(line, parse_options);
         print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
-                          result.warnings, line.text);
+                          warnings.diagnostics(), line.text);
         if (!result.ok()) return reject(location, result.error, line.text);
 
         // Written straight into the output buffer: no copy on the hot path.

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <xfen/legality.hpp>
 
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "output_buffer.hpp"
@@ -51,22 +52,29 @@ ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
   CheckCounts counts;
+  DiagnosticCollector warnings;
+  DiagnosticCollector findings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
 
   const InputSummary input =
       for_each_line(options.files, streams.input, errors, [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
-        const xfen::ParseResult result = parse_line(line, options.parse);
+        warnings.clear();
+        const xfen::ParseResult result = parse_line(line, parse_options);
         ++counts.records;
-        counts.warnings += result.warnings.total();
-        print_diagnostics(out, format, location, xfen::Severity::warning, result.warnings,
+        counts.warnings += warnings.diagnostics().size();
+        print_diagnostics(out, format, location, xfen::Severity::warning, warnings.diagnostics(),
                           line.text);
 
         bool valid = result.ok();
         if (!valid) {
           print_diagnostic(out, format, location, xfen::Severity::error, result.error, line.text);
         } else if (options.legal) {
-          const xfen::LegalityReport report = xfen::check_legality(result.position, line.text);
-          print_diagnostics(out, format, location, xfen::Severity::error, report.findings,
+          findings.clear();
+          const xfen::LegalityReport report =
+              xfen::check_legality(result.position, line.text, findings.sink());
+          print_diagnostics(out, format, location, xfen::Severity::error, findings.diagnostics(),
                             line.text);
           valid = report.ok();
         }

@@ -63,7 +63,7 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
 }
 
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
-                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record) {
   for (const xfen::Diagnostic& diagnostic : diagnostics)
     print_diagnostic(out, format, location, severity, diagnostic, record);

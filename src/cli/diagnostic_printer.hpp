@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <xfen/diagnostic.hpp>
 
@@ -28,9 +29,9 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
                       xfen::Severity severity, const xfen::Diagnostic& diagnostic,
                       std::string_view record);
 
-// Each diagnostic of the list, all with one severity.
+// Each diagnostic, all with one severity.
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
-                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record);
 
 // The bytes as they are, except those that are not printable ASCII, shown as \xNN (as in

@@ -3,12 +3,14 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <xfen/en_passant.hpp>
 #include <xfen/legality.hpp>
 #include <xfen/write.hpp>
 
 #include "board_diagram.hpp"
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "output_buffer.hpp"
 
@@ -184,36 +186,37 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
                           : "no pawn can capture en passant");
 }
 
-void print_warnings(OutputBuffer& out, const xfen::DiagnosticList& warnings,
+// Each one with the record and a caret under it.
+void print_with_excerpts(OutputBuffer& out, xfen::Severity severity,
+                         std::span<const xfen::Diagnostic> diagnostics, std::string_view record) {
+  for (const xfen::Diagnostic& diagnostic : diagnostics)
+    print_diagnostic_with_excerpt(out, severity, diagnostic, record);
+}
+
+void print_warnings(OutputBuffer& out, std::span<const xfen::Diagnostic> warnings,
                     std::string_view record) {
   label(out, "warnings");
   if (warnings.empty()) {
     out.write("none\n");
     return;
   }
-  out.write_number(warnings.total());
+  out.write_number(warnings.size());
   out.put('\n');
-  for (const xfen::Diagnostic& warning : warnings)
-    print_diagnostic_with_excerpt(out, xfen::Severity::warning, warning, record);
-  if (warnings.total() > warnings.size()) {
-    out.write(kSublabelIndent);
-    out.put('(');
-    out.write_number(warnings.total() - warnings.size());
-    out.write(" more not kept)\n");
-  }
+  print_with_excerpts(out, xfen::Severity::warning, warnings, record);
 }
 
 void print_legality(OutputBuffer& out, const xfen::Position& position, std::string_view record) {
-  const xfen::LegalityReport report = xfen::check_legality(position, record);
+  DiagnosticCollector findings;
+  const xfen::LegalityReport report = xfen::check_legality(position, record, findings.sink());
   label(out, "legality");
   if (report.ok()) {
     out.write("ok\n");
     return;
   }
-  out.write_number(report.findings.total());
-  out.write(report.findings.total() == 1 ? " finding\n" : " findings\n");
-  for (const xfen::Diagnostic& finding : report.findings)
-    print_diagnostic_with_excerpt(out, xfen::Severity::error, finding, record);
+  const std::span<const xfen::Diagnostic> found = findings.diagnostics();
+  out.write_number(found.size());
+  out.write(found.size() == 1 ? " finding\n" : " findings\n");
+  print_with_excerpts(out, xfen::Severity::error, found, record);
 }
 
 void print_canonical(OutputBuffer& out, const xfen::Position& position, std::string_view record) {
@@ -234,11 +237,13 @@ void print_canonical(OutputBuffer& out, const xfen::Position& position, std::str
 ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
   OutputBuffer out(streams.output, 16 * 1024);
   const std::string_view record = options.record;
-  const xfen::ParseResult result = xfen::parse(record, options.parse);
+  DiagnosticCollector warnings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
+  const xfen::ParseResult result = xfen::parse(record, parse_options);
 
   if (!result.ok()) {
-    for (const xfen::Diagnostic& warning : result.warnings)
-      print_diagnostic_with_excerpt(out, xfen::Severity::warning, warning, record);
+    print_with_excerpts(out, xfen::Severity::warning, warnings.diagnostics(), record);
     print_diagnostic_with_excerpt(out, xfen::Severity::error, result.error, record);
     return ExitStatus::invalid;
   }
@@ -264,7 +269,7 @@ ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& str
   label(out, "fullmove number");
   out.write_number(position.fullmove_number);
   out.put('\n');
-  print_warnings(out, result.warnings, record);
+  print_warnings(out, warnings.diagnostics(), record);
   print_legality(out, position, record);
   print_canonical(out, position, record);
   return out.flush() ? ExitStatus::success : ExitStatus::failure;
