@@ -84,12 +84,37 @@ BOOST_AUTO_TEST_CASE(explain_writes_to_the_output) {
   BOOST_TEST(run.errors.text().empty());
 }
 
-BOOST_AUTO_TEST_CASE(lost_output_is_a_failure) {
+BOOST_AUTO_TEST_CASE(lost_output_is_reported_and_a_failure) {
   const std::string input = lines({kStart, kStart});
   Run run(input, 10);
   run.status = xfen::cli::run_canon({}, run.streams());
   BOOST_TEST((run.status == ExitStatus::failure));
   BOOST_TEST(run.output.error() == ENOSPC);
+  BOOST_TEST(run.errors.text() == "xfen: cannot write <stdout>: No space left on device\n");
+}
+
+BOOST_AUTO_TEST_CASE(check_has_no_summary_once_its_output_is_lost) {
+  const std::string input = lines({"x", "x"});
+  Run run(input, 10);
+  run.status = xfen::cli::run_check({}, run.streams());
+  BOOST_TEST((run.status == ExitStatus::failure));
+  BOOST_TEST(run.errors.text() == "xfen: cannot write <stdout>: No space left on device\n");
+}
+
+BOOST_AUTO_TEST_CASE(unreadable_input_is_reported_in_text_and_json) {
+  Run run("");
+  run.input = xfen::cli::MemorySource(kStart, EISDIR);  // a last line, then the read fails
+  xfen::cli::CheckOptions options;
+  options.json = true;
+  run.status = xfen::cli::run_check(options, run.streams());
+  BOOST_TEST((run.status == ExitStatus::failure));
+  BOOST_TEST(run.errors.text() ==
+             "xfen: cannot read <stdin>: Is a directory\n"
+             "checked 0 records in 1 file: 0 valid, 0 invalid, 0 warnings\n");
+  BOOST_TEST(run.output.text() ==
+             R"({"file":"<stdin>","line":null,"column":null,"offset":null,"severity":"error",)"
+             R"("code":"io.read","field":"input","message":"cannot read <stdin>: Is a directory"})"
+             "\n");
 }
 
 BOOST_AUTO_TEST_CASE(canon_shows_every_warning_beyond_the_libraries_eight) {

@@ -394,6 +394,88 @@ if [[ $(grep -c '^<record>:1:[0-9]*: warning\[' out) == 12 ]]; then ok
 else not_ok "explain shows all 12 warnings"; fi
 expect_no_grep out 'not kept' "explain keeps every warning"
 
+# ---------------------------------------------------------------- I/O errors
+
+# run_to OUT CMD...: like run, but stdout goes to OUT (/dev/full, or '-' for closed).
+run_to() {
+  local target=$1
+  shift
+  set +e
+  if [[ $target == - ]]; then "$@" </dev/null >&- 2>err; else "$@" </dev/null >"$target" 2>err; fi
+  status=$?
+  set -e
+  : >out
+}
+
+# expect_write_errors CMD...: a full and a closed stdout are both reported, with status 2.
+expect_write_errors() {
+  run_to /dev/full "$XFEN" "$@"
+  expect_status 2 "$* >/dev/full"
+  expect_grep err '^xfen: cannot write <stdout>: No space left on device$' "$* >/dev/full: message"
+  expect_no_grep err '^checked' "$* >/dev/full: no summary after losing the output"
+  run_to - "$XFEN" "$@"
+  expect_status 2 "$* >&-"
+  expect_grep err '^xfen: cannot write <stdout>: Bad file descriptor$' "$* >&-: message"
+}
+expect_write_errors check mixed.txt
+expect_write_errors canon mixed.txt
+expect_write_errors explain "$CAPA"
+
+set +e
+"$XFEN" adapter <valid.txt >/dev/full 2>err
+status=$?
+set -e
+expect_status 2 "adapter >/dev/full"
+expect_grep err '^xfen: cannot write <stdout>: No space left on device$' "adapter >/dev/full: message"
+
+for command in check canon adapter; do
+  set +e
+  "$XFEN" $command </ >out 2>err
+  status=$?
+  set -e
+  expect_status 2 "$command </"
+  expect_grep err '^xfen: cannot read <stdin>: Is a directory$' "$command </: message"
+  set +e
+  "$XFEN" $command <&- >out 2>err
+  status=$?
+  set -e
+  expect_status 2 "$command <&-"
+  expect_grep err '^xfen: cannot read <stdin>: Bad file descriptor$' "$command <&-: message"
+done
+
+# Once the output is gone, reading stops: an endless input must not keep the command running.
+# (check writes only diagnostics, so its endless input is of invalid records.)
+for command in check canon adapter; do
+  record=$CAPA
+  [[ $command == check ]] && record=x
+  set +e
+  yes "$record" | timeout 20 "$XFEN" $command >/dev/full 2>err
+  status=${PIPESTATUS[1]}
+  set -e
+  expect_status 2 "$command stops reading when its output is gone"
+done
+
+# Diagnostics that cannot be written are an I/O error too.
+set +e
+"$XFEN" canon mixed.txt >out 2>/dev/full
+status=$?
+set -e
+expect_status 2 "canon 2>/dev/full"
+
+# With --json, I/O errors are JSON objects in the JSON stream as well.
+run "$XFEN" check --json mixed.txt a_directory no_such_file.txt
+expect_status 2 "check --json with unreadable files"
+expect_json_lines out "check --json with unreadable files"
+expect_grep out '"file":"a_directory".*"code":"io\.read".*Is a directory' "JSON io.read"
+expect_grep out '"file":"no_such_file\.txt".*"code":"io\.open".*No such file' "JSON io.open"
+expect_grep err '^xfen: cannot read a_directory: Is a directory$' "io.read also on stderr"
+set +e
+"$XFEN" check --json mixed.txt >out 2>/dev/full
+status=$?
+set -e
+expect_status 2 "check --json 2>/dev/full"
+expect_grep out '"code":"io\.write".*cannot write <stderr>: No space left on device' "JSON io.write"
+
 # ---------------------------------------------------------------- line length boundary
 
 # 4096 bytes (plus CRLF) is still a line that is read; 4097 bytes is too long.

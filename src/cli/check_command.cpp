@@ -4,10 +4,10 @@
 #include <string_view>
 #include <xfen/legality.hpp>
 
+#include "command_output.hpp"
 #include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
-#include "output_buffer.hpp"
 #include "parse_line.hpp"
 
 namespace xfen::cli {
@@ -47,18 +47,19 @@ void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_
 ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams) {
   // Diagnostics are what check produces, so they go to stdout (for grep or jq); the summary
   // and I/O errors are about the run, so they go to stderr.
-  OutputBuffer out(streams.output);
-  OutputBuffer errors(streams.errors, 4096);
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
+  CommandOutput output(streams, format);
+  OutputBuffer& out = output.out;
   CheckCounts counts;
   DiagnosticCollector warnings;
   DiagnosticCollector findings;
   xfen::ParseOptions parse_options = options.parse;
   parse_options.warning_sink = warnings.sink();
 
-  const InputSummary input =
-      for_each_line(options.files, streams.input, errors, [&](std::string_view file, const Line& line) {
+  const InputSummary input = for_each_line(
+      options.files, streams.input, [&output](const IoError& error) { output.report(error); },
+      [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
         warnings.clear();
         const xfen::ParseResult result = parse_line(line, parse_options);
@@ -79,11 +80,12 @@ ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams
           valid = report.ok();
         }
         ++(valid ? counts.valid : counts.invalid);
+        return !output.out_lost();
       });
 
-  const bool output_ok = out.flush();
-  if (!options.quiet) print_summary(errors, counts, input.files_read);
-
+  // A summary of a run whose diagnostics were lost would mislead.
+  if (out.flush() && !options.quiet) print_summary(output.errors, counts, input.files_read);
+  const bool output_ok = output.finish();
   return run_status(input.io_error || !output_ok, counts.invalid > 0);
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <xfen/diagnostic.hpp>
 
+#include "io_error.hpp"
 #include "output_buffer.hpp"
 
 namespace xfen::cli {
@@ -33,6 +34,10 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                        xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record);
+
+// `xfen: cannot read NAME: reason`, or in JSON the keys of a diagnostic with code io.open,
+// io.read or io.write, field "input" or "output" and null line, column and offset.
+void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& error);
 
 // The bytes as they are, except those that are not printable ASCII, shown as \xNN (as in
 // messages) so that a record with control bytes cannot disturb the terminal.

@@ -10,6 +10,7 @@
 #include <xfen/write.hpp>
 
 #include "board_diagram.hpp"
+#include "command_output.hpp"
 #include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "output_buffer.hpp"
@@ -234,8 +235,9 @@ void print_canonical(OutputBuffer& out, const xfen::Position& position, std::str
 
 }  // namespace
 
-ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
-  OutputBuffer out(streams.output, 16 * 1024);
+namespace {
+
+ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
   const std::string_view record = options.record;
   DiagnosticCollector warnings;
   xfen::ParseOptions parse_options = options.parse;
@@ -272,7 +274,15 @@ ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& str
   print_warnings(out, warnings.diagnostics(), record);
   print_legality(out, position, record);
   print_canonical(out, position, record);
-  return out.flush() ? ExitStatus::success : ExitStatus::failure;
+  return ExitStatus::success;
+}
+
+}  // namespace
+
+ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
+  CommandOutput output(streams, DiagnosticFormat::text, 16 * 1024);
+  const ExitStatus status = explain(options, output.out);
+  return output.finish() ? status : ExitStatus::failure;
 }
 
 }  // namespace xfen::cli
