@@ -230,6 +230,24 @@ expect_grep err '^canon\.txt:2:[0-9]+: error\[write\.needs-file-letter\]: ' "wri
 
 run "$XFEN" canon --castling bogus canon.txt
 expect_status 2 "canon bad --castling value"
+expect_grep err "^--castling: 'bogus' is not one of xfen, shredder, classic$" "--castling error"
+expect_no_grep err '[^[:print:][:space:]]' "--castling error has no control bytes"
+
+for style in 0 1 2 '' XFEN; do
+  run "$XFEN" canon --castling "$style" canon.txt
+  expect_status 2 "canon --castling '$style' is not a style"
+  run "$XFEN" canon --ep "$style" canon.txt
+  expect_status 2 "canon --ep '$style' is not a style"
+done
+run "$XFEN" canon --ep 1 canon.txt
+expect_grep err "^--ep: '1' is not one of xfen, always, legal$" "--ep error"
+
+for command in canon adapter; do
+  run "$XFEN" "$command" --help
+  expect_no_grep out '[^[:print:][:space:]]' "$command --help has no control bytes"
+  expect_grep out '--castling .*xfen.*shredder.*classic' "$command --help names castling styles"
+  expect_grep out '--ep .*xfen.*always.*legal' "$command --help names en passant styles"
+done
 
 run "$XFEN" canon mixed.txt
 expect_status 1 "canon invalid lines"

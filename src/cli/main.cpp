@@ -5,7 +5,6 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
-#include <map>
 #include <string>
 
 #include "adapter_command.hpp"
@@ -15,6 +14,7 @@
 #include "explain_command.hpp"
 #include "fd_sink.hpp"
 #include "fd_source.hpp"
+#include "named_choice_option.hpp"
 #include "standard_streams.hpp"
 
 namespace {
@@ -32,26 +32,23 @@ void add_files_argument(CLI::App& command, std::vector<std::string>& files) {
 }
 
 void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
-  static const std::map<std::string, xfen::CastlingStyle> kCastlingStyles{
+  using xfen::cli::NamedChoice;
+  static constexpr NamedChoice<xfen::CastlingStyle> kCastlingStyles[] = {
       {"xfen", xfen::CastlingStyle::xfen},
       {"shredder", xfen::CastlingStyle::shredder},
       {"classic", xfen::CastlingStyle::classic}};
-  static const std::map<std::string, xfen::EnPassantStyle> kEnPassantStyles{
+  static constexpr NamedChoice<xfen::EnPassantStyle> kEnPassantStyles[] = {
       {"xfen", xfen::EnPassantStyle::xfen},
       {"always", xfen::EnPassantStyle::always},
       {"legal", xfen::EnPassantStyle::legal}};
-  command
-      .add_option("--castling", write.castling,
-                  "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file "
-                  "letters), classic (K/Q only)")
-      ->transform(CLI::CheckedTransformer(kCastlingStyles))
-      ->default_str("xfen");
-  command
-      .add_option("--ep", write.en_passant,
-                  "En passant square: xfen (when a pawn could capture), always (as read), "
-                  "legal (when a capture is legal)")
-      ->transform(CLI::CheckedTransformer(kEnPassantStyles))
-      ->default_str("xfen");
+  xfen::cli::add_named_choice_option<xfen::CastlingStyle>(
+      command, "--castling", write.castling, kCastlingStyles,
+      "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file letters), "
+      "classic (K/Q only)");
+  xfen::cli::add_named_choice_option<xfen::EnPassantStyle>(
+      command, "--ep", write.en_passant, kEnPassantStyles,
+      "En passant square: xfen (when a pawn could capture), always (as read), legal (when a "
+      "capture is legal)");
 }
 
 int run(int argc, char** argv) {
