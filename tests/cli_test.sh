@@ -106,6 +106,9 @@ expect_status 2 "no subcommand"
 
 run "$XFEN" frobnicate
 expect_status 2 "unknown subcommand"
+expect_grep err "unknown subcommand 'frobnicate'" "unknown subcommand is named"
+expect_grep err 'check, canon, explain, adapter' "unknown subcommand lists the valid ones"
+expect_no_grep err 'A subcommand is required' "unknown subcommand is not a missing one"
 
 # ---------------------------------------------------------------- check
 

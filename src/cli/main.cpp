@@ -9,6 +9,7 @@
 
 #include "adapter_command.hpp"
 #include "canon_command.hpp"
+#include "escape.hpp"
 #include "check_command.hpp"
 #include "exit_status.hpp"
 #include "explain_command.hpp"
@@ -51,6 +52,17 @@ void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
       "capture is legal)");
 }
 
+// "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
+// "unknown option" for a word starting with '-'.
+void report_unknown_word(const CLI::App& app, const std::string& word) {
+  std::string names;
+  for (const CLI::App* subcommand : app.get_subcommands({}))
+    (names += names.empty() ? "" : ", ") += subcommand->get_name();
+  std::fprintf(stderr, "xfen: unknown %s '%s'; the subcommands are %s\n%s\n",
+               word.starts_with('-') ? "option" : "subcommand", xfen::cli::escaped(word).c_str(),
+               names.c_str(), "Run with --help for more information.");
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Read, check and rewrite X-FEN records (Chess960 8x8, Capablanca 10x8)", "xfen"};
   app.set_version_flag("--version", std::string("xfen ") + XFEN_VERSION);
@@ -88,6 +100,11 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    // CLI11 calls a word that names no subcommand a missing subcommand; say what it is.
+    if (app.get_subcommands().empty() && !app.remaining().empty()) {
+      report_unknown_word(app, app.remaining().front());
+      return static_cast<int>(ExitStatus::failure);
+    }
     // --help and --version exit 0; every usage error exits 2, whatever CLI11's own code.
     return app.exit(error) == 0 ? 0 : static_cast<int>(ExitStatus::failure);
   }
