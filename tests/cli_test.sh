@@ -497,6 +497,33 @@ set -e
 expect_status 2 "check --json 2>/dev/full"
 expect_grep out '"code":"io\.write".*cannot write <stderr>: No space left on device' "JSON io.write"
 
+# ---------------------------------------------------------------- file names
+
+# A name with a newline and a byte that is not UTF-8 still gives one-line diagnostics.
+odd_name=$'odd\nname\xff.txt'
+printf '\n' >"$odd_name"
+run "$XFEN" check "$odd_name"
+expect_status 1 "check odd file name"
+expect_lines out 1 "odd file name: one line per diagnostic"
+expect_grep out '^odd\\x0Aname\\xFF\.txt:1:1: error\[record\.empty\]' "odd file name escaped"
+run "$XFEN" canon "$odd_name"
+expect_lines err 1 "canon odd file name: one line"
+run "$XFEN" check $'no\nsuch\xff'
+expect_status 2 "missing odd file name"
+expect_grep err '^xfen: cannot open no\\x0Asuch\\xFF: No such file or directory$' "missing odd name escaped"
+run "$XFEN" check --json "$odd_name" utf8.txt
+expect_json_lines out "check --json odd file name"
+if python3 - out <<'PY'
+import json, sys
+objects = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+odd = objects[0]
+assert odd["file"] == "odd\nname\ufffd.txt", odd
+assert odd["file_bytes"] == "odd\\x0Aname\\xFF.txt", odd
+assert list(odd)[:2] == ["file", "file_bytes"], odd
+assert all("file_bytes" not in o for o in objects[1:]), objects  # UTF-8 names need none
+PY
+then ok; else not_ok "check --json: a non-UTF-8 name is identified by file_bytes"; fi
+
 # ---------------------------------------------------------------- line length boundary
 
 # 4096 bytes (plus CRLF) is still a line that is read; 4097 bytes is too long.

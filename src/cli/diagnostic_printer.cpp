@@ -15,7 +15,7 @@ constexpr std::size_t kEscapedWidth = 4;  // \xNN
 
 void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
                 const xfen::Diagnostic& diagnostic, std::string_view record) {
-  out.write(location.file);
+  write_escaped(out, location.file);  // a file name may hold a newline
   out.put(':');
   out.write_number(location.line);
   out.put(':');
@@ -29,15 +29,28 @@ void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severit
   out.put('\n');
 }
 
-// ordered_json keeps the documented key order, which makes the output easy to diff.
+bool is_valid_utf8(std::string_view text) {
+  try {
+    static_cast<void>(nlohmann::json(std::string(text)).dump());  // strict: throws on bad UTF-8
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
+}
+
+// ordered_json keeps the documented key order, which makes the output easy to diff. A file name
+// may be any bytes, and JSON holds only Unicode: "file" is the name with each invalid byte as
+// U+FFFD (see write_json_line), and only then "file_bytes" gives the exact bytes, reversibly
+// escaped (SPEC R11.2).
 nlohmann::ordered_json object_about_file(std::string_view file) {
   nlohmann::ordered_json object;
   object["file"] = std::string(file);
+  if (!is_valid_utf8(file)) object["file_bytes"] = escaped_reversibly(file);
   return object;
 }
 
 void write_json_line(OutputBuffer& out, const nlohmann::ordered_json& object) {
-  // A file name may be any bytes; `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
+  // `replace` turns the invalid UTF-8 of a file name into U+FFFD instead of throwing.
   out.write(object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
   out.put('\n');
 }
