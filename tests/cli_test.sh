@@ -524,6 +524,17 @@ assert all("file_bytes" not in o for o in objects[1:]), objects  # UTF-8 names n
 PY
 then ok; else not_ok "check --json: a non-UTF-8 name is identified by file_bytes"; fi
 
+# ---------------------------------------------------------------- en passant explained
+
+run "$XFEN" explain --lenient '4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1'
+expect_status 0 "explain --lenient dropped square"
+expect_no_grep out 'no square read' "explain: a dropped square was read"
+expect_grep out '^en passant +e3 read, dropped: en-passant\.wrong-rank' "explain: e3 read and dropped"
+run "$XFEN" explain --lenient "$EP_NO_CAPTURER"
+expect_grep out '^en passant +e3, as read$' "explain --lenient: e3 read"
+expect_grep out '^  style xfen +writes -: no black pawn stands beside the pushed pawn' \
+  "explain --lenient: why X-FEN does not write e3"
+
 # ---------------------------------------------------------------- line length boundary
 
 # 4096 bytes (plus CRLF) is still a line that is read; 4097 bytes is too long.

@@ -132,10 +132,25 @@ void print_style_verdict(OutputBuffer& out, std::string_view style, bool written
   out.put('\n');
 }
 
-void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
+// A square the lenient reader dropped (R9) was read all the same: say which and why.
+void print_dropped_en_passant(OutputBuffer& out, const xfen::Diagnostic& warning,
+                              std::string_view record) {
+  write_escaped(out, record.substr(warning.offset, warning.length));
+  out.write(" read, dropped: ");
+  out.write(xfen::code_name(warning.code));
+  out.write(": ");
+  out.write(xfen::code_summary(warning.code));
+  out.write("; every style writes -\n");
+}
+
+void print_en_passant(OutputBuffer& out, const xfen::Position& position,
+                      std::span<const xfen::Diagnostic> warnings, std::string_view record) {
   const xfen::EnPassantAnalysis analysis = xfen::analyze_en_passant(position);
   label(out, "en passant");
   if (!analysis.as_read) {
+    for (const xfen::Diagnostic& warning : warnings)
+      if (xfen::code_field(warning.code) == xfen::Field::en_passant)
+        return print_dropped_en_passant(out, warning, record);
     out.write("- (no square read; every style writes -)\n");
     return;
   }
@@ -178,7 +193,9 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
   print_style_verdict(out, "style xfen", analysis.written_by_xfen(), name,
                       analysis.written_by_xfen() ? mover_pawn + " stands beside the pushed pawn"
                                                  : "no " + std::string(color_name(mover)) +
-                                                       " pawn stands beside the pushed pawn");
+                                                       " pawn stands beside the pushed pawn to "
+                                                       "capture it (X-FEN writes the square only "
+                                                       "when one does)");
   print_style_verdict(out, "style always", true, name, "the square as read");
   print_style_verdict(out, "style legal", analysis.written_by_legal(), name,
                       analysis.written_by_legal() ? "an en passant capture is legal"
@@ -264,7 +281,7 @@ ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
   out.write(color_name(position.side_to_move));
   out.put('\n');
   print_castling(out, position);
-  print_en_passant(out, position);
+  print_en_passant(out, position, warnings.diagnostics(), record);
   label(out, "halfmove clock");
   out.write_number(position.halfmove_clock);
   out.put('\n');
