@@ -39,6 +39,7 @@ std::uint32_t board_offset(std::string_view record, FieldSpan board, Square squa
 struct Source {
   std::string_view record;
   const ParseResult* read = nullptr;
+  DiagnosticSink finding_sink{};  // receives every finding, those beyond the report's capacity too
 
   std::uint32_t square_offset(Square square) const noexcept {
     return read == nullptr ? 0 : board_offset(record, read->fields[0], square);
@@ -51,6 +52,10 @@ struct Source {
 LegalityReport check(const Position& position, const Source& source) noexcept {
   LegalityReport report;
   const auto offset_of = [&](Square square) { return source.square_offset(square); };
+  const auto report_finding = [&](const Diagnostic& finding) {
+    report.findings.push(finding);
+    source.finding_sink(finding);
+  };
 
   std::array<int, 2> king_count{};
   std::array<Square, 2> king_square{};
@@ -66,7 +71,7 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
   for (const Color color : {Color::white, Color::black}) {
     const int count = king_count[static_cast<std::size_t>(color)];
     if (count != 1)
-      report.findings.push({.code = Code::legal_king_count,
+      report_finding({.code = Code::legal_king_count,
                             .color = color,
                             .found = count,
                             .limit = 1});
@@ -77,7 +82,7 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
       const Square square = make_square(file, rank);
       const Piece piece = position.at(square);
       if (piece.type() == PieceType::pawn)
-        report.findings.push({.code = Code::legal_pawn_on_back_rank,
+        report_finding({.code = Code::legal_pawn_on_back_rank,
                               .offset = offset_of(square),
                               .length = 1,
                               .square = square,
@@ -89,7 +94,7 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
   if (king_count[waiting_index] == 1 &&
       is_attacked(position, king_square[waiting_index], position.side_to_move)) {
     const Square square = king_square[waiting_index];
-    report.findings.push({.code = Code::legal_opponent_in_check,
+    report_finding({.code = Code::legal_opponent_in_check,
                           .offset = offset_of(square),
                           .length = 1,
                           .square = square,
@@ -97,7 +102,7 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
   }
 
   if (const auto target = xfen_en_passant(position); target && position.halfmove_clock != 0)
-    report.findings.push({.code = Code::legal_en_passant_clock,
+    report_finding({.code = Code::legal_en_passant_clock,
                           .offset = source.halfmove_offset(),
                           .square = *target,
                           .found = static_cast<std::int32_t>(position.halfmove_clock),
@@ -107,10 +112,13 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
 
 }  // namespace
 
-LegalityReport check_legality(const Position& position) noexcept { return check(position, {}); }
+LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink) noexcept {
+  return check(position, {.record = {}, .read = nullptr, .finding_sink = finding_sink});
+}
 
-LegalityReport check_legality(const ParseResult& read, std::string_view record) noexcept {
-  return check(read.position, {.record = record, .read = &read});
+LegalityReport check_legality(const ParseResult& read, std::string_view record,
+                              DiagnosticSink finding_sink) noexcept {
+  return check(read.position, {.record = record, .read = &read, .finding_sink = finding_sink});
 }
 
 }  // namespace xfen

@@ -29,11 +29,12 @@ using Span = FieldSpan;
 // through relax(), so that strict and lenient reading differ in one place per rule.
 class RecordReader {
  public:
-  RecordReader(std::string_view text, Profile profile, detail::BoardReading board_reading,
-               ParseResult& result) noexcept
-      : text_(text), lenient_(profile == Profile::lenient),
-        fast_scan_(board_reading == detail::BoardReading::fast_scan_first), result_(result),
-        position_(result.position), fields_(result.fields) {}
+  RecordReader(std::string_view text, const ParseOptions& options,
+               detail::BoardReading board_reading, ParseResult& result) noexcept
+      : text_(text), lenient_(options.profile == Profile::lenient),
+        fast_scan_(board_reading == detail::BoardReading::fast_scan_first),
+        warning_sink_(options.warning_sink), result_(result), position_(result.position),
+        fields_(result.fields) {}
 
   void read() noexcept {
     // Offsets are 32-bit; no real record comes near, so refuse rather than wrap.
@@ -73,6 +74,7 @@ class RecordReader {
     if (!lenient_) return fail(diagnostic);
     diagnostic.severity = Severity::warning;
     result_.warnings.push(diagnostic);
+    warning_sink_(diagnostic);
     return true;
   }
 
@@ -436,6 +438,7 @@ class RecordReader {
   std::string_view text_;
   bool lenient_;
   bool fast_scan_;
+  DiagnosticSink warning_sink_;
   ParseResult& result_;
   Position& position_;
   std::array<Span, kFieldCount>& fields_;
@@ -454,7 +457,7 @@ namespace detail {
 ParseResult parse_with(std::string_view text, const ParseOptions& options,
                        BoardReading board_reading) noexcept {
   ParseResult result;
-  RecordReader(text, options.profile, board_reading, result).read();
+  RecordReader(text, options, board_reading, result).read();
   return result;
 }
 

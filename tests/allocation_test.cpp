@@ -258,6 +258,27 @@ BOOST_AUTO_TEST_CASE(warning_overflow_never_allocates) {
   BOOST_TEST(result.warnings.total() > xfen::DiagnosticList::kCapacity);
 }
 
+BOOST_AUTO_TEST_CASE(diagnostic_sinks_never_allocate) {
+  // The same overflowing record, every warning also delivered to a sink that only counts.
+  const std::string_view record = " 1n1111k1/11111111/44/233/1115/35/8/44 w sKQkqHAha d6  0  0 ";
+  std::size_t received = 0;
+  const xfen::DiagnosticSink counting_sink{
+      .receive = [](void* context, const xfen::Diagnostic&) noexcept {
+        ++*static_cast<std::size_t*>(context);
+      },
+      .context = &received};
+  xfen::ParseOptions options = kLenient;
+  options.warning_sink = counting_sink;
+  xfen::ParseResult result;
+  xfen::LegalityReport report;
+  const std::size_t n = count_allocations([&] {
+    result = xfen::parse(record, options);
+    report = xfen::check_legality(result, record, counting_sink);
+  });
+  BOOST_TEST(n == 0u);
+  BOOST_TEST(received == result.warnings.total() + report.findings.total());
+}
+
 BOOST_AUTO_TEST_CASE(write_never_allocates) {
   std::size_t written = 0;
   std::size_t refused = 0;

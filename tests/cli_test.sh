@@ -106,6 +106,9 @@ expect_status 2 "no subcommand"
 
 run "$XFEN" frobnicate
 expect_status 2 "unknown subcommand"
+expect_grep err "unknown subcommand 'frobnicate'" "unknown subcommand is named"
+expect_grep err 'check, canon, explain, adapter' "unknown subcommand lists the valid ones"
+expect_no_grep err 'A subcommand is required' "unknown subcommand is not a missing one"
 
 # ---------------------------------------------------------------- check
 
@@ -230,6 +233,24 @@ expect_grep err '^canon\.txt:2:[0-9]+: error\[write\.needs-file-letter\]: ' "wri
 
 run "$XFEN" canon --castling bogus canon.txt
 expect_status 2 "canon bad --castling value"
+expect_grep err "^--castling: 'bogus' is not one of xfen, shredder, classic$" "--castling error"
+expect_no_grep err '[^[:print:][:space:]]' "--castling error has no control bytes"
+
+for style in 0 1 2 '' XFEN; do
+  run "$XFEN" canon --castling "$style" canon.txt
+  expect_status 2 "canon --castling '$style' is not a style"
+  run "$XFEN" canon --ep "$style" canon.txt
+  expect_status 2 "canon --ep '$style' is not a style"
+done
+run "$XFEN" canon --ep 1 canon.txt
+expect_grep err "^--ep: '1' is not one of xfen, always, legal$" "--ep error"
+
+for command in canon adapter; do
+  run "$XFEN" "$command" --help
+  expect_no_grep out '[^[:print:][:space:]]' "$command --help has no control bytes"
+  expect_grep out '--castling .*xfen.*shredder.*classic' "$command --help names castling styles"
+  expect_grep out '--ep .*xfen.*always.*legal' "$command --help names en passant styles"
+done
 
 run "$XFEN" canon mixed.txt
 expect_status 1 "canon invalid lines"
@@ -357,6 +378,162 @@ exec {to_adapter}>&-
 wait "$adapter_pid" || interactive_ok=0
 trap - PIPE
 if [[ $interactive_ok == 1 ]]; then ok; else not_ok "adapter answers interactively"; fi
+
+# ---------------------------------------------------------------- every diagnostic shown
+
+# Twelve warnings; the last four (castling rights and en passant square dropped, fullmove 0 read
+# as 1) change the meaning and come after the library's eight kept ones.
+MANY_WARNINGS='4k3/44/44/44/44/44/44/4K3  w  KQ e6 0 0'
+TEN_PAWNS='p3k5/10/10/10/10/10/10/PPPPKPPPPP w - - 0 1'  # ten legal.pawn-on-back-rank findings
+printf '%s\n' "$MANY_WARNINGS" >many_warnings.txt
+printf '%s\n' "$TEN_PAWNS" >ten_pawns.txt
+
+run "$XFEN" canon --lenient many_warnings.txt
+expect_status 0 "canon --lenient with 12 warnings"
+expect_lines err 12 "canon --lenient shows all 12 warnings"
+expect_grep err '^many_warnings\.txt:1:31: warning\[castling\.no-rook\]' "canon: dropped K shown"
+expect_grep err '^many_warnings\.txt:1:32: warning\[castling\.no-rook\]' "canon: dropped Q shown"
+expect_grep err '^many_warnings\.txt:1:34: warning\[en-passant\.no-pawn\]' "canon: dropped e6 shown"
+expect_grep err '^many_warnings\.txt:1:39: warning\[fullmove\.range\]' "canon: fullmove 0 shown"
+
+run "$XFEN" check --lenient many_warnings.txt
+expect_lines out 12 "check --lenient shows all 12 warnings"
+expect_grep err ' 1 valid, 0 invalid, 12 warnings$' "check counts 12 warnings"
+run "$XFEN" check --lenient --json many_warnings.txt
+expect_lines out 12 "check --json shows all 12 warnings"
+
+run "$XFEN" check --legal ten_pawns.txt
+expect_status 1 "check --legal ten pawns"
+expect_lines out 10 "check --legal shows all 10 findings"
+expect_grep out '^ten_pawns\.txt:1:1: error\[legal\.pawn-on-back-rank\]' "the tenth finding, a8"
+
+run "$XFEN" explain "$TEN_PAWNS"
+if [[ $(grep -c 'error\[legal\.pawn-on-back-rank\]' out) == 10 ]]; then ok
+else not_ok "explain shows all 10 findings"; fi
+run "$XFEN" explain --lenient "$MANY_WARNINGS"
+if [[ $(grep -c '^<record>:1:[0-9]*: warning\[' out) == 12 ]]; then ok
+else not_ok "explain shows all 12 warnings"; fi
+expect_no_grep out 'not kept' "explain keeps every warning"
+
+# ---------------------------------------------------------------- I/O errors
+
+# run_to OUT CMD...: like run, but stdout goes to OUT (/dev/full, or '-' for closed).
+run_to() {
+  local target=$1
+  shift
+  set +e
+  if [[ $target == - ]]; then "$@" </dev/null >&- 2>err; else "$@" </dev/null >"$target" 2>err; fi
+  status=$?
+  set -e
+  : >out
+}
+
+# expect_write_errors CMD...: a full and a closed stdout are both reported, with status 2.
+expect_write_errors() {
+  run_to /dev/full "$XFEN" "$@"
+  expect_status 2 "$* >/dev/full"
+  expect_grep err '^xfen: cannot write <stdout>: No space left on device$' "$* >/dev/full: message"
+  expect_no_grep err '^checked' "$* >/dev/full: no summary after losing the output"
+  run_to - "$XFEN" "$@"
+  expect_status 2 "$* >&-"
+  expect_grep err '^xfen: cannot write <stdout>: Bad file descriptor$' "$* >&-: message"
+}
+expect_write_errors check mixed.txt
+expect_write_errors canon mixed.txt
+expect_write_errors explain "$CAPA"
+
+set +e
+"$XFEN" adapter <valid.txt >/dev/full 2>err
+status=$?
+set -e
+expect_status 2 "adapter >/dev/full"
+expect_grep err '^xfen: cannot write <stdout>: No space left on device$' "adapter >/dev/full: message"
+
+for command in check canon adapter; do
+  set +e
+  "$XFEN" $command </ >out 2>err
+  status=$?
+  set -e
+  expect_status 2 "$command </"
+  expect_grep err '^xfen: cannot read <stdin>: Is a directory$' "$command </: message"
+  set +e
+  "$XFEN" $command <&- >out 2>err
+  status=$?
+  set -e
+  expect_status 2 "$command <&-"
+  expect_grep err '^xfen: cannot read <stdin>: Bad file descriptor$' "$command <&-: message"
+done
+
+# Once the output is gone, reading stops: an endless input must not keep the command running.
+# (check writes only diagnostics, so its endless input is of invalid records.)
+for command in check canon adapter; do
+  record=$CAPA
+  [[ $command == check ]] && record=x
+  set +e
+  yes "$record" | timeout 20 "$XFEN" $command >/dev/full 2>err
+  status=${PIPESTATUS[1]}
+  set -e
+  expect_status 2 "$command stops reading when its output is gone"
+done
+
+# Diagnostics that cannot be written are an I/O error too.
+set +e
+"$XFEN" canon mixed.txt >out 2>/dev/full
+status=$?
+set -e
+expect_status 2 "canon 2>/dev/full"
+
+# With --json, I/O errors are JSON objects in the JSON stream as well.
+run "$XFEN" check --json mixed.txt a_directory no_such_file.txt
+expect_status 2 "check --json with unreadable files"
+expect_json_lines out "check --json with unreadable files"
+expect_grep out '"file":"a_directory".*"code":"io\.read".*Is a directory' "JSON io.read"
+expect_grep out '"file":"no_such_file\.txt".*"code":"io\.open".*No such file' "JSON io.open"
+expect_grep err '^xfen: cannot read a_directory: Is a directory$' "io.read also on stderr"
+set +e
+"$XFEN" check --json mixed.txt >out 2>/dev/full
+status=$?
+set -e
+expect_status 2 "check --json 2>/dev/full"
+expect_grep out '"code":"io\.write".*cannot write <stderr>: No space left on device' "JSON io.write"
+
+# ---------------------------------------------------------------- file names
+
+# A name with a newline and a byte that is not UTF-8 still gives one-line diagnostics.
+odd_name=$'odd\nname\xff.txt'
+printf '\n' >"$odd_name"
+run "$XFEN" check "$odd_name"
+expect_status 1 "check odd file name"
+expect_lines out 1 "odd file name: one line per diagnostic"
+expect_grep out '^odd\\x0Aname\\xFF\.txt:1:1: error\[record\.empty\]' "odd file name escaped"
+run "$XFEN" canon "$odd_name"
+expect_lines err 1 "canon odd file name: one line"
+run "$XFEN" check $'no\nsuch\xff'
+expect_status 2 "missing odd file name"
+expect_grep err '^xfen: cannot open no\\x0Asuch\\xFF: No such file or directory$' "missing odd name escaped"
+run "$XFEN" check --json "$odd_name" utf8.txt
+expect_json_lines out "check --json odd file name"
+if python3 - out <<'PY'
+import json, sys
+objects = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+odd = objects[0]
+assert odd["file"] == "odd\nname\ufffd.txt", odd
+assert odd["file_bytes"] == "odd\\x0Aname\\xFF.txt", odd
+assert list(odd)[:2] == ["file", "file_bytes"], odd
+assert all("file_bytes" not in o for o in objects[1:]), objects  # UTF-8 names need none
+PY
+then ok; else not_ok "check --json: a non-UTF-8 name is identified by file_bytes"; fi
+
+# ---------------------------------------------------------------- en passant explained
+
+run "$XFEN" explain --lenient '4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1'
+expect_status 0 "explain --lenient dropped square"
+expect_no_grep out 'no square read' "explain: a dropped square was read"
+expect_grep out '^en passant +e3 read, dropped: en-passant\.wrong-rank' "explain: e3 read and dropped"
+run "$XFEN" explain --lenient "$EP_NO_CAPTURER"
+expect_grep out '^en passant +e3, as read$' "explain --lenient: e3 read"
+expect_grep out '^  style xfen +writes -: no black pawn stands beside the pushed pawn' \
+  "explain --lenient: why X-FEN does not write e3"
 
 # ---------------------------------------------------------------- line length boundary
 

@@ -135,6 +135,18 @@ std::span<const Code> all_codes() noexcept;
 // line.
 std::string message(const Diagnostic& diagnostic, std::string_view record);
 
+// Where a caller can have every diagnostic delivered as it is found, those a DiagnosticList has
+// no room for included. A function pointer and a context rather than a std::function, so that
+// passing one neither allocates nor throws; `receive` must not throw either.
+struct DiagnosticSink {
+  void (*receive)(void* context, const Diagnostic& diagnostic) noexcept = nullptr;
+  void* context = nullptr;
+
+  void operator()(const Diagnostic& diagnostic) const noexcept {
+    if (receive != nullptr) receive(context, diagnostic);
+  }
+};
+
 // A fixed-capacity list of diagnostics, so that reporting never allocates. When more were
 // reported than fit, the first ones are kept and `total()` still counts them all.
 class DiagnosticList {

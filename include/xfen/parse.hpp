@@ -18,6 +18,9 @@ enum class Profile : std::uint8_t {
 
 struct ParseOptions {
   Profile profile = Profile::strict;
+  // Receives every lenient warning in input order, also those beyond `ParseResult::warnings`'
+  // capacity. Errors are not sent: there is at most one, in `ParseResult::error`.
+  DiagnosticSink warning_sink{};
 };
 
 // The bytes [begin, end) of one field of the record.

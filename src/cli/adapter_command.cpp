@@ -1,30 +1,29 @@
 #include "adapter_command.hpp"
 
-#include <unistd.h>
-
 #include <string>
 
-#include "fd_source.hpp"
+#include "command_output.hpp"
 #include "line_reader.hpp"
-#include "output_buffer.hpp"
 
 namespace xfen::cli {
 
-ExitStatus run_adapter(const AdapterOptions& options) {
-  FdSource input(STDIN_FILENO);
-  LineReader reader(input);
-  OutputBuffer out(STDOUT_FILENO);
+ExitStatus run_adapter(const AdapterOptions& options, const StandardStreams& streams) {
+  LineReader reader(streams.input);
+  CommandOutput output(streams, DiagnosticFormat::text);
   std::string answer;
 
   Line line;
   while (reader.next(line)) {
     answer_line(line, options, answer);
-    out.write(answer);
-    out.put('\n');
+    output.out.write(answer);
+    output.out.put('\n');
     // The client may wait for this answer before sending the next line.
-    if (!out.flush()) return ExitStatus::failure;  // nobody is listening any more
+    if (!output.out.flush()) break;  // nobody is listening any more
   }
-  return reader.error() == 0 ? ExitStatus::success : ExitStatus::failure;
+  // Bad input is answered, not a failure; only lost input or output is (SPEC R11.5).
+  if (reader.error() != 0) output.report({IoOperation::read, kStdinName, reader.error()});
+  const bool output_ok = output.finish();
+  return run_status(reader.error() != 0 || !output_ok, false);
 }
 
 }  // namespace xfen::cli

@@ -4,10 +4,11 @@
 
 #include "adapter_protocol.hpp"
 #include "exit_status.hpp"
+#include "standard_streams.hpp"
 
 namespace xfen::cli {
 
-// Answers `ok <canonical record>` or `error <code> <message>` per line of standard input.
-ExitStatus run_adapter(const AdapterOptions& options);
+// Answers `ok <canonical record>` or `error <code> <message>` per line of the input.
+ExitStatus run_adapter(const AdapterOptions& options, const StandardStreams& streams);
 
 }  // namespace xfen::cli

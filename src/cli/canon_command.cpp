@@ -1,18 +1,22 @@
 #include "canon_command.hpp"
 
-#include <unistd.h>
-
+#include "command_output.hpp"
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
-#include "output_buffer.hpp"
 #include "parse_line.hpp"
 
 namespace xfen::cli {
 
-ExitStatus run_canon(const CanonOptions& options) {
-  OutputBuffer out(STDOUT_FILENO);
-  OutputBuffer errors(STDERR_FILENO);
+ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams) {
+  CommandOutput output(streams, DiagnosticFormat::text, std::size_t{256} * 1024,
+                       std::size_t{256} * 1024);
+  OutputBuffer& out = output.out;
+  OutputBuffer& errors = output.errors;
   bool any_invalid = false;
+  DiagnosticCollector warnings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
 
   const auto reject = [&](const SourceLocation& location, const xfen::Diagnostic& error,
                           std::string_view record) {
@@ -22,24 +26,31 @@ ExitStatus run_canon(const CanonOptions& options) {
     if (options.aligned) out.put('\n');
   };
 
-  const InputSummary input =
-      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
-        const SourceLocation location{file, line.number};
-        const xfen::ParseResult result = parse_line(line, options.parse);
-        print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
-                          result.warnings, line.text);
-        if (!result.ok()) return reject(location, result.error, line.text);
+  const auto write_canonical = [&](std::string_view file, const Line& line) {
+    const SourceLocation location{file, line.number};
+    warnings.clear();
+    const xfen::ParseResult result = parse_line(line, parse_options);
+    print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
+                      warnings.diagnostics(), line.text);
+    if (!result.ok()) return reject(location, result.error, line.text);
 
-        // Written straight into the output buffer: no copy on the hot path.
-        const std::span<char> room = out.reserve(xfen::kMaxRecordSize + 1);
-        const xfen::WriteResult written =
-            xfen::write(result.position, room.first(xfen::kMaxRecordSize), options.write);
-        if (!written.ok()) return reject(location, written.error, line.text);
-        room[written.size] = '\n';
-        out.commit(written.size + 1);
+    // Written straight into the output buffer: no copy on the hot path.
+    const std::span<char> room = out.reserve(xfen::kMaxRecordSize + 1);
+    const xfen::WriteResult written =
+        xfen::write(result.position, room.first(xfen::kMaxRecordSize), options.write);
+    if (!written.ok()) return reject(location, written.error, line.text);
+    room[written.size] = '\n';
+    out.commit(written.size + 1);
+  };
+
+  const InputSummary input = for_each_line(
+      options.files, streams.input, [&output](const IoError& error) { output.report(error); },
+      [&](std::string_view file, const Line& line) {
+        write_canonical(file, line);
+        return !output.out_lost();
       });
 
-  const bool output_ok = out.flush();
+  const bool output_ok = output.finish();
   return run_status(input.io_error || !output_ok, any_invalid);
 }
 

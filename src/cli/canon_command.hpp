@@ -8,6 +8,7 @@
 #include <xfen/write.hpp>
 
 #include "exit_status.hpp"
+#include "standard_streams.hpp"
 
 namespace xfen::cli {
 
@@ -18,6 +19,6 @@ struct CanonOptions {
   bool aligned = false;  // an empty output line per invalid input line: line N answers line N
 };
 
-ExitStatus run_canon(const CanonOptions& options);
+ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams);
 
 }  // namespace xfen::cli

@@ -1,14 +1,13 @@
 #include "check_command.hpp"
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <string_view>
 #include <xfen/legality.hpp>
 
+#include "command_output.hpp"
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
-#include "output_buffer.hpp"
 #include "parse_line.hpp"
 
 namespace xfen::cli {
@@ -45,39 +44,48 @@ void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_
 
 }  // namespace
 
-ExitStatus run_check(const CheckOptions& options) {
+ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams) {
   // Diagnostics are what check produces, so they go to stdout (for grep or jq); the summary
   // and I/O errors are about the run, so they go to stderr.
-  OutputBuffer out(STDOUT_FILENO);
-  OutputBuffer errors(STDERR_FILENO, 4096);
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
+  CommandOutput output(streams, format);
+  OutputBuffer& out = output.out;
   CheckCounts counts;
+  DiagnosticCollector warnings;
+  DiagnosticCollector findings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
 
-  const InputSummary input =
-      for_each_line(options.files, errors, [&](std::string_view file, const Line& line) {
+  const InputSummary input = for_each_line(
+      options.files, streams.input, [&output](const IoError& error) { output.report(error); },
+      [&](std::string_view file, const Line& line) {
         const SourceLocation location{file, line.number};
-        const xfen::ParseResult result = parse_line(line, options.parse);
+        warnings.clear();
+        const xfen::ParseResult result = parse_line(line, parse_options);
         ++counts.records;
-        counts.warnings += result.warnings.total();
-        print_diagnostics(out, format, location, xfen::Severity::warning, result.warnings,
+        counts.warnings += warnings.diagnostics().size();
+        print_diagnostics(out, format, location, xfen::Severity::warning, warnings.diagnostics(),
                           line.text);
 
         bool valid = result.ok();
         if (!valid) {
           print_diagnostic(out, format, location, xfen::Severity::error, result.error, line.text);
         } else if (options.legal) {
-          const xfen::LegalityReport report = xfen::check_legality(result, line.text);
-          print_diagnostics(out, format, location, xfen::Severity::error, report.findings,
+          findings.clear();
+          const xfen::LegalityReport report =
+              xfen::check_legality(result, line.text, findings.sink());
+          print_diagnostics(out, format, location, xfen::Severity::error, findings.diagnostics(),
                             line.text);
           valid = report.ok();
         }
         ++(valid ? counts.valid : counts.invalid);
+        return !output.out_lost();
       });
 
-  const bool output_ok = out.flush();
-  if (!options.quiet) print_summary(errors, counts, input.files_read);
-
+  // A summary of a run whose diagnostics were lost would mislead.
+  if (out.flush() && !options.quiet) print_summary(output.errors, counts, input.files_read);
+  const bool output_ok = output.finish();
   return run_status(input.io_error || !output_ok, counts.invalid > 0);
 }
 

@@ -6,6 +6,7 @@
 #include <xfen/parse.hpp>
 
 #include "exit_status.hpp"
+#include "standard_streams.hpp"
 
 namespace xfen::cli {
 
@@ -17,6 +18,6 @@ struct CheckOptions {
   bool quiet = false;  // no summary on stderr
 };
 
-ExitStatus run_check(const CheckOptions& options);
+ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams);
 
 }  // namespace xfen::cli

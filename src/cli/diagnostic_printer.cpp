@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "escape.hpp"
+
 namespace xfen::cli {
 
 namespace {
@@ -11,11 +13,9 @@ namespace {
 constexpr std::string_view kExcerptIndent = "  ";
 constexpr std::size_t kEscapedWidth = 4;  // \xNN
 
-bool is_printable_ascii(char byte) noexcept { return byte >= 0x20 && byte < 0x7f; }
-
 void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
                 const xfen::Diagnostic& diagnostic, std::string_view record) {
-  out.write(location.file);
+  write_escaped(out, location.file);  // a file name may hold a newline
   out.put(':');
   out.write_number(location.line);
   out.put(':');
@@ -29,11 +29,35 @@ void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severit
   out.put('\n');
 }
 
+bool is_valid_utf8(std::string_view text) {
+  try {
+    static_cast<void>(nlohmann::json(std::string(text)).dump());  // strict: throws on bad UTF-8
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
+}
+
+// ordered_json keeps the documented key order, which makes the output easy to diff. A file name
+// may be any bytes, and JSON holds only Unicode: "file" is the name with each invalid byte as
+// U+FFFD (see write_json_line), and only then "file_bytes" gives the exact bytes, reversibly
+// escaped (SPEC R11.2).
+nlohmann::ordered_json object_about_file(std::string_view file) {
+  nlohmann::ordered_json object;
+  object["file"] = std::string(file);
+  if (!is_valid_utf8(file)) object["file_bytes"] = escaped_reversibly(file);
+  return object;
+}
+
+void write_json_line(OutputBuffer& out, const nlohmann::ordered_json& object) {
+  // `replace` turns the invalid UTF-8 of a file name into U+FFFD instead of throwing.
+  out.write(object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  out.put('\n');
+}
+
 void print_json(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
                 const xfen::Diagnostic& diagnostic, std::string_view record) {
-  // ordered_json keeps the documented key order, which makes the output easy to diff.
-  nlohmann::ordered_json object;
-  object["file"] = std::string(location.file);
+  nlohmann::ordered_json object = object_about_file(location.file);
   object["line"] = location.line;
   object["column"] = std::uint64_t{diagnostic.offset} + 1;
   object["offset"] = diagnostic.offset;
@@ -41,9 +65,7 @@ void print_json(OutputBuffer& out, const SourceLocation& location, xfen::Severit
   object["code"] = std::string(xfen::code_name(diagnostic.code));
   object["field"] = std::string(xfen::field_name(xfen::code_field(diagnostic.code)));
   object["message"] = xfen::message(diagnostic, record);
-  // A file name may be any bytes; `replace` turns invalid UTF-8 into U+FFFD instead of throwing.
-  out.write(object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
-  out.put('\n');
+  write_json_line(out, object);
 }
 
 }  // namespace
@@ -63,25 +85,32 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
 }
 
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
-                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record) {
   for (const xfen::Diagnostic& diagnostic : diagnostics)
     print_diagnostic(out, format, location, severity, diagnostic, record);
 }
 
-void write_escaped(OutputBuffer& out, std::string_view bytes) {
-  static constexpr char kHexDigits[] = "0123456789ABCDEF";
-  for (const char byte : bytes) {
-    if (is_printable_ascii(byte)) {
-      out.put(byte);
-      continue;
-    }
-    const auto value = static_cast<unsigned char>(byte);
-    out.write("\\x");
-    out.put(kHexDigits[value >> 4]);
-    out.put(kHexDigits[value & 0x0f]);
+void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& error) {
+  if (format == DiagnosticFormat::text) {
+    out.write("xfen: ");
+    out.write(io_error_message(error));
+    out.put('\n');
+    return;
   }
+  // The keys of a diagnostic, so that one reader handles both; an I/O error has no position.
+  nlohmann::ordered_json object = object_about_file(error.name);
+  object["line"] = nullptr;
+  object["column"] = nullptr;
+  object["offset"] = nullptr;
+  object["severity"] = std::string(severity_name(xfen::Severity::error));
+  object["code"] = std::string(io_code_name(error.operation));
+  object["field"] = error.operation == IoOperation::write ? "output" : "input";
+  object["message"] = io_error_message(error);
+  write_json_line(out, object);
 }
+
+void write_escaped(OutputBuffer& out, std::string_view bytes) { out.write(escaped(bytes)); }
 
 void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32_t offset) {
   out.write(kExcerptIndent);

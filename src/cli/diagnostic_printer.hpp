@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <xfen/diagnostic.hpp>
 
+#include "io_error.hpp"
 #include "output_buffer.hpp"
 
 namespace xfen::cli {
@@ -28,10 +30,14 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
                       xfen::Severity severity, const xfen::Diagnostic& diagnostic,
                       std::string_view record);
 
-// Each diagnostic of the list, all with one severity.
+// Each diagnostic, all with one severity.
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
-                       xfen::Severity severity, const xfen::DiagnosticList& diagnostics,
+                       xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record);
+
+// `xfen: cannot read NAME: reason`, or in JSON the keys of a diagnostic with code io.open,
+// io.read or io.write, field "input" or "output" and null line, column and offset.
+void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& error);
 
 // The bytes as they are, except those that are not printable ASCII, shown as \xNN (as in
 // messages) so that a record with control bytes cannot disturb the terminal.

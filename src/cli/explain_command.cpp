@@ -1,10 +1,9 @@
 #include "explain_command.hpp"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <xfen/en_passant.hpp>
 #include <xfen/en_passant_analysis.hpp>
@@ -12,6 +11,8 @@
 #include <xfen/write.hpp>
 
 #include "board_diagram.hpp"
+#include "command_output.hpp"
+#include "diagnostic_collector.hpp"
 #include "diagnostic_printer.hpp"
 #include "output_buffer.hpp"
 
@@ -132,10 +133,25 @@ void print_style_verdict(OutputBuffer& out, std::string_view style, bool written
   out.put('\n');
 }
 
-void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
+// A square the lenient reader dropped (R9) was read all the same: say which and why.
+void print_dropped_en_passant(OutputBuffer& out, const xfen::Diagnostic& warning,
+                              std::string_view record) {
+  write_escaped(out, record.substr(warning.offset, warning.length));
+  out.write(" read, dropped: ");
+  out.write(xfen::code_name(warning.code));
+  out.write(": ");
+  out.write(xfen::code_summary(warning.code));
+  out.write("; every style writes -\n");
+}
+
+void print_en_passant(OutputBuffer& out, const xfen::Position& position,
+                      std::span<const xfen::Diagnostic> warnings, std::string_view record) {
   const xfen::EnPassantAnalysis analysis = xfen::analyze_en_passant(position);
   label(out, "en passant");
   if (!analysis.as_read) {
+    for (const xfen::Diagnostic& warning : warnings)
+      if (xfen::code_field(warning.code) == xfen::Field::en_passant)
+        return print_dropped_en_passant(out, warning, record);
     out.write("- (no square read; every style writes -)\n");
     return;
   }
@@ -178,7 +194,9 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
   print_style_verdict(out, "style xfen", analysis.written_by_xfen(), name,
                       analysis.written_by_xfen() ? mover_pawn + " stands beside the pushed pawn"
                                                  : "no " + std::string(color_name(mover)) +
-                                                       " pawn stands beside the pushed pawn");
+                                                       " pawn stands beside the pushed pawn to "
+                                                       "capture it (X-FEN writes the square only "
+                                                       "when one does)");
   print_style_verdict(out, "style always", true, name, "the square as read");
   print_style_verdict(out, "style legal", analysis.written_by_legal(), name,
                       analysis.written_by_legal() ? "an en passant capture is legal"
@@ -187,36 +205,38 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position) {
                           : "no pawn can capture en passant");
 }
 
-void print_warnings(OutputBuffer& out, const xfen::DiagnosticList& warnings,
+// Each one with the record and a caret under it.
+void print_with_excerpts(OutputBuffer& out, xfen::Severity severity,
+                         std::span<const xfen::Diagnostic> diagnostics, std::string_view record) {
+  for (const xfen::Diagnostic& diagnostic : diagnostics)
+    print_diagnostic_with_excerpt(out, severity, diagnostic, record);
+}
+
+void print_warnings(OutputBuffer& out, std::span<const xfen::Diagnostic> warnings,
                     std::string_view record) {
   label(out, "warnings");
   if (warnings.empty()) {
     out.write("none\n");
     return;
   }
-  out.write_number(warnings.total());
+  out.write_number(warnings.size());
   out.put('\n');
-  for (const xfen::Diagnostic& warning : warnings)
-    print_diagnostic_with_excerpt(out, xfen::Severity::warning, warning, record);
-  if (warnings.total() > warnings.size()) {
-    out.write(kSublabelIndent);
-    out.put('(');
-    out.write_number(warnings.total() - warnings.size());
-    out.write(" more not kept)\n");
-  }
+  print_with_excerpts(out, xfen::Severity::warning, warnings, record);
 }
 
+
 void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::string_view record) {
-  const xfen::LegalityReport report = xfen::check_legality(read, record);
+  DiagnosticCollector findings;
+  const xfen::LegalityReport report = xfen::check_legality(read, record, findings.sink());
   label(out, "legality");
   if (report.ok()) {
     out.write("ok\n");
     return;
   }
-  out.write_number(report.findings.total());
-  out.write(report.findings.total() == 1 ? " finding\n" : " findings\n");
-  for (const xfen::Diagnostic& finding : report.findings)
-    print_diagnostic_with_excerpt(out, xfen::Severity::error, finding, record);
+  const std::span<const xfen::Diagnostic> found = findings.diagnostics();
+  out.write_number(found.size());
+  out.write(found.size() == 1 ? " finding\n" : " findings\n");
+  print_with_excerpts(out, xfen::Severity::error, found, record);
 }
 
 void print_canonical(OutputBuffer& out, const xfen::Position& position, std::string_view record) {
@@ -234,14 +254,17 @@ void print_canonical(OutputBuffer& out, const xfen::Position& position, std::str
 
 }  // namespace
 
-ExitStatus run_explain(const ExplainOptions& options) {
-  OutputBuffer out(STDOUT_FILENO, 16 * 1024);
+namespace {
+
+ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
   const std::string_view record = options.record;
-  const xfen::ParseResult result = xfen::parse(record, options.parse);
+  DiagnosticCollector warnings;
+  xfen::ParseOptions parse_options = options.parse;
+  parse_options.warning_sink = warnings.sink();
+  const xfen::ParseResult result = xfen::parse(record, parse_options);
 
   if (!result.ok()) {
-    for (const xfen::Diagnostic& warning : result.warnings)
-      print_diagnostic_with_excerpt(out, xfen::Severity::warning, warning, record);
+    print_with_excerpts(out, xfen::Severity::warning, warnings.diagnostics(), record);
     print_diagnostic_with_excerpt(out, xfen::Severity::error, result.error, record);
     return ExitStatus::invalid;
   }
@@ -260,17 +283,25 @@ ExitStatus run_explain(const ExplainOptions& options) {
   out.write(color_name(position.side_to_move));
   out.put('\n');
   print_castling(out, position);
-  print_en_passant(out, position);
+  print_en_passant(out, position, warnings.diagnostics(), record);
   label(out, "halfmove clock");
   out.write_number(position.halfmove_clock);
   out.put('\n');
   label(out, "fullmove number");
   out.write_number(position.fullmove_number);
   out.put('\n');
-  print_warnings(out, result.warnings, record);
+  print_warnings(out, warnings.diagnostics(), record);
   print_legality(out, result, record);
   print_canonical(out, position, record);
-  return out.flush() ? ExitStatus::success : ExitStatus::failure;
+  return ExitStatus::success;
+}
+
+}  // namespace
+
+ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
+  CommandOutput output(streams, DiagnosticFormat::text, 16 * 1024);
+  const ExitStatus status = explain(options, output.out);
+  return output.finish() ? status : ExitStatus::failure;
 }
 
 }  // namespace xfen::cli

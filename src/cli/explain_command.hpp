@@ -6,6 +6,7 @@
 #include <xfen/parse.hpp>
 
 #include "exit_status.hpp"
+#include "standard_streams.hpp"
 
 namespace xfen::cli {
 
@@ -14,6 +15,6 @@ struct ExplainOptions {
   xfen::ParseOptions parse{};
 };
 
-ExitStatus run_explain(const ExplainOptions& options);
+ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams);
 
 }  // namespace xfen::cli

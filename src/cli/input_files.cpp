@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 
 #include "fd_source.hpp"
 
@@ -12,57 +11,49 @@ namespace xfen::cli {
 
 namespace {
 
-void report_io_error(OutputBuffer& errors, std::string_view name, std::string_view what,
-                     int error_number) {
-  errors.write("xfen: ");
-  errors.write(what);
-  errors.write(" ");
-  errors.write(name);
-  errors.write(": ");
-  errors.write(std::strerror(error_number));
-  errors.put('\n');
-  errors.flush();  // rare, and the user should see it even if a later file takes long
-}
+enum class ReadEnd : std::uint8_t { end_of_input, read_error, stopped };
 
-// Reads one input to its end; false when it could not be read.
-bool read_lines(int fd, std::string_view display_name, OutputBuffer& errors,
-                const LineHandler& handle_line) {
-  FdSource source(fd);
+ReadEnd read_lines(ByteSource& source, std::string_view display_name,
+                   const IoErrorHandler& report_io_error, const LineHandler& handle_line) {
   LineReader reader(source);
   Line line;
-  while (reader.next(line)) handle_line(display_name, line);
-  if (reader.error() == 0) return true;
-  report_io_error(errors, display_name, "cannot read", reader.error());
-  return false;
+  while (reader.next(line))
+    if (!handle_line(display_name, line)) return ReadEnd::stopped;
+  if (reader.error() == 0) return ReadEnd::end_of_input;
+  report_io_error({IoOperation::read, display_name, reader.error()});
+  return ReadEnd::read_error;
 }
 
 }  // namespace
 
-InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& errors,
-                           const LineHandler& handle_line) {
+InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
+                           const IoErrorHandler& report_io_error, const LineHandler& handle_line) {
   static const std::string kStdinArgument = "-";
   const std::span<const std::string> inputs =
       names.empty() ? std::span<const std::string>(&kStdinArgument, 1) : names;
 
   InputSummary summary;
   for (const std::string& name : inputs) {
+    ReadEnd end = ReadEnd::end_of_input;
     if (name == kStdinArgument) {
-      summary.io_error |= !read_lines(STDIN_FILENO, kStdinName, errors, handle_line);
-      ++summary.files_read;
-      continue;
+      end = read_lines(standard_input, kStdinName, report_io_error, handle_line);
+    } else {
+      int fd = -1;
+      do {
+        fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+      } while (fd < 0 && errno == EINTR);
+      if (fd < 0) {
+        report_io_error({IoOperation::open, name, errno});
+        summary.io_error = true;
+        continue;
+      }
+      FdSource file(fd);
+      end = read_lines(file, name, report_io_error, handle_line);
+      ::close(fd);
     }
-    int fd = -1;
-    do {
-      fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-      report_io_error(errors, name, "cannot open", errno);
-      summary.io_error = true;
-      continue;
-    }
-    summary.io_error |= !read_lines(fd, name, errors, handle_line);
     ++summary.files_read;
-    ::close(fd);
+    summary.io_error |= end == ReadEnd::read_error;
+    if (end == ReadEnd::stopped) break;
   }
   return summary;
 }

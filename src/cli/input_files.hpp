@@ -8,23 +8,24 @@
 #include <string>
 #include <string_view>
 
+#include "byte_source.hpp"
+#include "io_error.hpp"
 #include "line_reader.hpp"
-#include "output_buffer.hpp"
 
 namespace xfen::cli {
 
-// How diagnostics name standard input.
-inline constexpr std::string_view kStdinName = "<stdin>";
-
 struct InputSummary {
   std::uint64_t files_read = 0;
-  bool io_error = false;  // some file could not be opened or read; reported on `errors`
+  bool io_error = false;  // some file could not be opened or read
 };
 
-using LineHandler = std::function<void(std::string_view file_name, const Line& line)>;
+// Returns false to stop reading: the command's output is gone.
+using LineHandler = std::function<bool(std::string_view file_name, const Line& line)>;
+using IoErrorHandler = std::function<void(const IoError& error)>;
 
-// An unreadable file is reported on `errors` and skipped, so the other files still get checked.
-InputSummary for_each_line(std::span<const std::string> names, OutputBuffer& errors,
-                           const LineHandler& handle_line);
+// An unreadable file is reported to `report_io_error` and skipped, so the other files still get
+// checked. "-" (and no name at all) reads `standard_input`.
+InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
+                           const IoErrorHandler& report_io_error, const LineHandler& handle_line);
 
 }  // namespace xfen::cli

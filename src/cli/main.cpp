@@ -1,16 +1,22 @@
 // The xfen command: subcommands wired to CLI11. Each command lives in its own file and knows
 // nothing of CLI11; this file only turns arguments into their option structs.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
-#include <map>
 #include <string>
 
 #include "adapter_command.hpp"
 #include "canon_command.hpp"
+#include "escape.hpp"
 #include "check_command.hpp"
 #include "exit_status.hpp"
 #include "explain_command.hpp"
+#include "fd_sink.hpp"
+#include "fd_source.hpp"
+#include "named_choice_option.hpp"
+#include "standard_streams.hpp"
 
 namespace {
 
@@ -27,26 +33,34 @@ void add_files_argument(CLI::App& command, std::vector<std::string>& files) {
 }
 
 void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
-  static const std::map<std::string, xfen::CastlingStyle> kCastlingStyles{
+  using xfen::cli::NamedChoice;
+  static constexpr NamedChoice<xfen::CastlingStyle> kCastlingStyles[] = {
       {"xfen", xfen::CastlingStyle::xfen},
       {"shredder", xfen::CastlingStyle::shredder},
       {"classic", xfen::CastlingStyle::classic}};
-  static const std::map<std::string, xfen::EnPassantStyle> kEnPassantStyles{
+  static constexpr NamedChoice<xfen::EnPassantStyle> kEnPassantStyles[] = {
       {"xfen", xfen::EnPassantStyle::xfen},
       {"always", xfen::EnPassantStyle::always},
       {"legal", xfen::EnPassantStyle::legal}};
-  command
-      .add_option("--castling", write.castling,
-                  "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file "
-                  "letters), classic (K/Q only)")
-      ->transform(CLI::CheckedTransformer(kCastlingStyles))
-      ->default_str("xfen");
-  command
-      .add_option("--ep", write.en_passant,
-                  "En passant square: xfen (when a pawn could capture), always (as read), "
-                  "legal (when a capture is legal)")
-      ->transform(CLI::CheckedTransformer(kEnPassantStyles))
-      ->default_str("xfen");
+  xfen::cli::add_named_choice_option<xfen::CastlingStyle>(
+      command, "--castling", write.castling, kCastlingStyles,
+      "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file letters), "
+      "classic (K/Q only)");
+  xfen::cli::add_named_choice_option<xfen::EnPassantStyle>(
+      command, "--ep", write.en_passant, kEnPassantStyles,
+      "En passant square: xfen (when a pawn could capture), always (as read), legal (when a "
+      "capture is legal)");
+}
+
+// "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
+// "unknown option" for a word starting with '-'.
+void report_unknown_word(const CLI::App& app, const std::string& word) {
+  std::string names;
+  for (const CLI::App* subcommand : app.get_subcommands({}))
+    (names += names.empty() ? "" : ", ") += subcommand->get_name();
+  std::fprintf(stderr, "xfen: unknown %s '%s'; the subcommands are %s\n%s\n",
+               word.starts_with('-') ? "option" : "subcommand", xfen::cli::escaped(word).c_str(),
+               names.c_str(), "Run with --help for more information.");
 }
 
 int run(int argc, char** argv) {
@@ -86,15 +100,24 @@ int run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    // CLI11 calls a word that names no subcommand a missing subcommand; say what it is.
+    if (app.get_subcommands().empty() && !app.remaining().empty()) {
+      report_unknown_word(app, app.remaining().front());
+      return static_cast<int>(ExitStatus::failure);
+    }
     // --help and --version exit 0; every usage error exits 2, whatever CLI11's own code.
     return app.exit(error) == 0 ? 0 : static_cast<int>(ExitStatus::failure);
   }
 
+  xfen::cli::FdSource input(STDIN_FILENO);
+  xfen::cli::FdSink output(STDOUT_FILENO);
+  xfen::cli::FdSink errors(STDERR_FILENO);
+  const xfen::cli::StandardStreams streams{input, output, errors};
   ExitStatus status = ExitStatus::failure;
-  if (check->parsed()) status = xfen::cli::run_check(check_options);
-  if (canon->parsed()) status = xfen::cli::run_canon(canon_options);
-  if (explain->parsed()) status = xfen::cli::run_explain(explain_options);
-  if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options);
+  if (check->parsed()) status = xfen::cli::run_check(check_options, streams);
+  if (canon->parsed()) status = xfen::cli::run_canon(canon_options, streams);
+  if (explain->parsed()) status = xfen::cli::run_explain(explain_options, streams);
+  if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options, streams);
   return static_cast<int>(status);
 }
 

@@ -1,40 +1,30 @@
 #include "output_buffer.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
 #include <cstring>
 
 namespace xfen::cli {
 
-OutputBuffer::OutputBuffer(int fd, std::size_t capacity) : fd_(fd), data_(capacity) {}
+OutputBuffer::OutputBuffer(ByteSink& sink, std::size_t capacity) : sink_(sink), data_(capacity) {}
 
-OutputBuffer::~OutputBuffer() { flush(); }
-
-void OutputBuffer::write_all(const char* data, std::size_t size) noexcept {
-  while (size > 0 && !failed_) {
-    const ssize_t written = ::write(fd_, data, size);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) {
-      failed_ = true;
-      return;
-    }
-    data += written;
-    size -= static_cast<std::size_t>(written);
+OutputBuffer::~OutputBuffer() {
+  // A destructor must not throw; a sink that fails to write has already recorded its error.
+  try {
+    flush();
+  } catch (...) {
   }
 }
 
-bool OutputBuffer::flush() noexcept {
-  write_all(data_.data(), used_);
+bool OutputBuffer::flush() {
+  const std::size_t size = used_;
   used_ = 0;
-  return !failed_;
+  return sink_.write(std::span<const char>(data_.data(), size));
 }
 
 void OutputBuffer::write(std::string_view text) {
   if (text.size() > data_.size() - used_) flush();
   if (text.size() > data_.size()) {
-    write_all(text.data(), text.size());
+    sink_.write(text);
     return;
   }
   std::memcpy(data_.data() + used_, text.data(), text.size());

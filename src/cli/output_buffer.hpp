@@ -1,4 +1,4 @@
-// Buffered output straight to a file descriptor: one write(2) per buffer, not per line.
+// Buffered output to a ByteSink: one write per buffer, not per line.
 #pragma once
 
 #include <cstddef>
@@ -7,11 +7,13 @@
 #include <string_view>
 #include <vector>
 
+#include "byte_sink.hpp"
+
 namespace xfen::cli {
 
 class OutputBuffer {
  public:
-  explicit OutputBuffer(int fd, std::size_t capacity = std::size_t{256} * 1024);
+  explicit OutputBuffer(ByteSink& sink, std::size_t capacity = std::size_t{256} * 1024);
   OutputBuffer(const OutputBuffer&) = delete;
   OutputBuffer& operator=(const OutputBuffer&) = delete;
   ~OutputBuffer();
@@ -27,16 +29,15 @@ class OutputBuffer {
 
   // Writes out what is buffered; false once any write has failed (e.g. a closed pipe), after
   // which further output is dropped.
-  bool flush() noexcept;
-  bool failed() const noexcept { return failed_; }
+  bool flush();
+
+  // The errno that ended the output, 0 while it works.
+  int error() const noexcept { return sink_.error(); }
 
  private:
-  void write_all(const char* data, std::size_t size) noexcept;
-
-  int fd_;
+  ByteSink& sink_;
   std::vector<char> data_;
   std::size_t used_ = 0;
-  bool failed_ = false;
 };
 
 }  // namespace xfen::cli
