@@ -17,6 +17,7 @@
 #include "fd_source.hpp"
 #include "named_choice_option.hpp"
 #include "standard_streams.hpp"
+#include "xfen/style_names.hpp"
 
 namespace {
 
@@ -33,21 +34,14 @@ void add_files_argument(CLI::App& command, std::vector<std::string>& files) {
 }
 
 void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
-  using xfen::cli::NamedChoice;
-  static constexpr NamedChoice<xfen::CastlingStyle> kCastlingStyles[] = {
-      {"xfen", xfen::CastlingStyle::xfen},
-      {"shredder", xfen::CastlingStyle::shredder},
-      {"classic", xfen::CastlingStyle::classic}};
-  static constexpr NamedChoice<xfen::EnPassantStyle> kEnPassantStyles[] = {
-      {"xfen", xfen::EnPassantStyle::xfen},
-      {"always", xfen::EnPassantStyle::always},
-      {"legal", xfen::EnPassantStyle::legal}};
   xfen::cli::add_named_choice_option<xfen::CastlingStyle>(
-      command, "--castling", write.castling, kCastlingStyles,
+      command, "--castling", write.castling, xfen::castling_style_names(),
+      xfen::castling_style_from_name,
       "Castling rights: xfen (K/Q, file letter for an inner rook), shredder (file letters), "
       "classic (K/Q only)");
   xfen::cli::add_named_choice_option<xfen::EnPassantStyle>(
-      command, "--ep", write.en_passant, kEnPassantStyles,
+      command, "--ep", write.en_passant, xfen::en_passant_style_names(),
+      xfen::en_passant_style_from_name,
       "En passant square: xfen (when a pawn could capture), always (as read), legal (when a "
       "capture is legal)");
 }

@@ -4,46 +4,36 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 namespace xfen::cli {
 
+// Adds `option` to `command`, setting `target` to the value `from_name` gives for the name given
+// (the library's style names: xfen/style_names.hpp); the first name is the default. Any other
+// text is refused with "OPTION: 'TEXT' is not one of A, B, C".
 template <typename Value>
-struct NamedChoice {
-  std::string_view name;
-  Value value;
-};
-
-// Adds `option` to `command`, setting `target` to the value of the name given; the first choice
-// is the default. Any other text is refused with "OPTION: 'TEXT' is not one of A, B, C".
-// `choices` must outlive the command (a static table).
-template <typename Value>
-CLI::Option* add_named_choice_option(CLI::App& command, const std::string& option,
-                                     Value& target,
-                                     std::span<const NamedChoice<Value>> choices,
+CLI::Option* add_named_choice_option(CLI::App& command, const std::string& option, Value& target,
+                                     std::span<const std::string_view> names,
+                                     std::optional<Value> (*from_name)(std::string_view) noexcept,
                                      const std::string& help) {
-  std::string names;  // "a, b, c"
-  for (const NamedChoice<Value>& choice : choices)
-    (names += names.empty() ? "" : ", ") += choice.name;
+  std::string listed;  // "a, b, c"
+  for (const std::string_view name : names) (listed += listed.empty() ? "" : ", ") += name;
 
-  const auto find = [choices](std::string_view name) -> const NamedChoice<Value>* {
-    for (const NamedChoice<Value>& choice : choices)
-      if (choice.name == name) return &choice;
-    return nullptr;
-  };
   const CLI::Validator is_a_name(
-      [find, names](std::string& text) {
-        return find(text) != nullptr ? std::string() : "'" + text + "' is not one of " + names;
+      [from_name, listed](std::string& text) {
+        return from_name(text) ? std::string() : "'" + text + "' is not one of " + listed;
       },
-      "one of " + names);
+      "one of " + listed);
   return command
       .add_option_function<std::string>(
-          option, [find, &target](const std::string& text) { target = find(text)->value; }, help)
+          option, [from_name, &target](const std::string& text) { target = *from_name(text); },
+          help)
       ->check(is_a_name)
       ->type_name("NAME")
-      ->default_str(std::string(choices.front().name));
+      ->default_str(std::string(names.front()));
 }
 
 }  // namespace xfen::cli
