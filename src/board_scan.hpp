@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "xfen/position_value.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen::detail {
 
@@ -18,7 +19,7 @@ struct ScannedBoard {
 // letters, digits and slashes too irregularly for a branch predictor, and mispredictions cost more
 // than the reading itself. It checks everything the precise reader checks, but only says whether
 // the board is well-formed; on failure `board` is untouched.
-ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
+XFEN_EXPORT ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
                         std::array<Piece, kMaxSquares>& board) noexcept;
 
 }  // namespace xfen::detail

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "xfen/parse.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen::detail {
 
@@ -16,7 +17,7 @@ enum class BoardReading : std::uint8_t {
   precise_only,     // the precise reader alone
 };
 
-ParseResult parse_with(std::string_view text, const ParseOptions& options,
+XFEN_EXPORT ParseResult parse_with(std::string_view text, const ParseOptions& options,
                        BoardReading board_reading) noexcept;
 
 }  // namespace xfen::detail

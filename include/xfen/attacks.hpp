@@ -3,10 +3,11 @@
 #pragma once
 
 #include "xfen/position.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
 // Whether any piece of colour `by` attacks `target`.
-bool is_attacked(const Position& position, Square target, Color by) noexcept;
+XFEN_EXPORT bool is_attacked(const Position& position, Square target, Color by) noexcept;
 
 }  // namespace xfen

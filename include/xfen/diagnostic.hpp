@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "xfen/geometry.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
@@ -121,19 +122,19 @@ struct Diagnostic {
 };
 
 // Stable name ("castling.no-rook"), field and one-line summary of a code.
-std::string_view code_name(Code code) noexcept;
-std::string_view code_summary(Code code) noexcept;
-Field code_field(Code code) noexcept;
-std::string_view field_name(Field field) noexcept;
+XFEN_EXPORT std::string_view code_name(Code code) noexcept;
+XFEN_EXPORT std::string_view code_summary(Code code) noexcept;
+XFEN_EXPORT Field code_field(Code code) noexcept;
+XFEN_EXPORT std::string_view field_name(Field field) noexcept;
 // The code with a given name; nothing for any other text.
-std::optional<Code> code_from_name(std::string_view name) noexcept;
+XFEN_EXPORT std::optional<Code> code_from_name(std::string_view name) noexcept;
 // Every code that names a problem (all but Code::ok), in declaration order.
-std::span<const Code> all_codes() noexcept;
+XFEN_EXPORT std::span<const Code> all_codes() noexcept;
 
 // The sentence for a diagnostic, naming the token or square. `record` is the text the diagnostic
 // was found in; bytes that are not printable ASCII are shown as \xNN so the sentence is one safe
 // line.
-std::string message(const Diagnostic& diagnostic, std::string_view record);
+XFEN_EXPORT std::string message(const Diagnostic& diagnostic, std::string_view record);
 
 // Where a caller can have every diagnostic delivered as it is found, those a DiagnosticList has
 // no room for included. A function pointer and a context rather than a std::function, so that

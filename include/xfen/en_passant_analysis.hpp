@@ -7,10 +7,11 @@
 
 #include "xfen/diagnostic.hpp"
 #include "xfen/position.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
-struct EnPassantAnalysis {
+struct XFEN_EXPORT EnPassantAnalysis {
   std::optional<Square> as_read;          // Position::en_passant
   Code geometry = Code::ok;               // check_en_passant_geometry of as_read
   std::array<std::optional<Square>, 2> capturers{};  // en_passant_capturers of as_read
@@ -20,9 +21,9 @@ struct EnPassantAnalysis {
   bool written_by_legal() const noexcept;  // a capturer's capture is legal
 };
 
-EnPassantAnalysis analyze_en_passant(const Position& position) noexcept;
+XFEN_EXPORT EnPassantAnalysis analyze_en_passant(const Position& position) noexcept;
 
 // The square written in the `legal` style: as xfen_en_passant, and some capture must be legal.
-std::optional<Square> legal_en_passant(const Position& position) noexcept;
+XFEN_EXPORT std::optional<Square> legal_en_passant(const Position& position) noexcept;
 
 }  // namespace xfen

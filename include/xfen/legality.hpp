@@ -7,6 +7,7 @@
 #include "xfen/diagnostic.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/position.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
@@ -20,11 +21,11 @@ struct LegalityReport {
 // Checks: exactly one king per colour; no pawn on rank 1 or 8; the side not to move is not in
 // check; an en passant square (as X-FEN writes it) implies halfmove clock 0. Offsets are 0.
 // `finding_sink` receives every finding in order, also those beyond the report's capacity.
-LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink = {}) noexcept;
+XFEN_EXPORT LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink = {}) noexcept;
 
 // The same checks on a position read from `record` (`read` being parse's result for it, with
 // ok()): the offsets point into the record, at the square's letter or the field (SPEC R10).
-LegalityReport check_legality(const ParseResult& read, std::string_view record,
+XFEN_EXPORT LegalityReport check_legality(const ParseResult& read, std::string_view record,
                               DiagnosticSink finding_sink = {}) noexcept;
 
 }  // namespace xfen

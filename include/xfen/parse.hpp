@@ -8,6 +8,7 @@
 
 #include "xfen/diagnostic.hpp"
 #include "xfen/position.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
@@ -53,6 +54,6 @@ struct ParseResult {
 
 // Reads one record. The record is the whole of `text`: a line terminator is the caller's to
 // strip (strict) or is surrounding white space (lenient).
-ParseResult parse(std::string_view text, const ParseOptions& options = {}) noexcept;
+XFEN_EXPORT ParseResult parse(std::string_view text, const ParseOptions& options = {}) noexcept;
 
 }  // namespace xfen

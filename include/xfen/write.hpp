@@ -7,6 +7,7 @@
 
 #include "xfen/diagnostic.hpp"
 #include "xfen/position.hpp"
+#include "xfen/export.hpp"
 
 namespace xfen {
 
@@ -40,7 +41,7 @@ struct WriteResult {
 };
 
 // Writes into `out` without allocating. A buffer of kMaxRecordSize bytes always suffices.
-WriteResult write(const Position& position, std::span<char> out,
+XFEN_EXPORT WriteResult write(const Position& position, std::span<char> out,
                   const WriteOptions& options = {}) noexcept;
 
 struct StringResult {
@@ -52,6 +53,6 @@ struct StringResult {
 };
 
 // Convenience for code that does not mind an allocation.
-StringResult to_string(const Position& position, const WriteOptions& options = {});
+XFEN_EXPORT StringResult to_string(const Position& position, const WriteOptions& options = {});
 
 }  // namespace xfen

@@ -4,6 +4,9 @@
 #                         and run tests/package (find_package(xfen) + xfen::xfen) against it
 #   VARIANT=subdirectory  configure, build and run tests/package/subdirectory, which embeds the
 #                         xfen source tree with add_subdirectory
+#   VARIANT=shared        build xfen alone as a shared library, install it into a fresh prefix, check
+#                         its SONAME and that it exports the API and hides the internals, then
+#                         build and run tests/package against it
 #
 # Inputs: VARIANT, XFEN_SOURCE_DIR, XFEN_BINARY_DIR, WORK_DIR, GENERATOR, BUILD_TYPE,
 # CXX_COMPILER, CXX_FLAGS, EXE_LINKER_FLAGS (the same compiler and flags as the build under test,
@@ -43,10 +46,44 @@ set(configure_args
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
   -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF)
 
-if(VARIANT STREQUAL "install")
-  run("install" "${CMAKE_COMMAND}" --install "${XFEN_BINARY_DIR}" --prefix "${prefix}"
+if(VARIANT STREQUAL "shared")
+  set(shared_build "${WORK_DIR}/xfen-shared")
+  run("configure shared xfen" "${CMAKE_COMMAND}" -S "${XFEN_SOURCE_DIR}" -B "${shared_build}"
+      ${configure_args} -DBUILD_SHARED_LIBS=ON -DXFEN_BUILD_TESTS=OFF -DXFEN_BUILD_CLI=OFF
+      -DXFEN_BUILD_BENCH=OFF -DXFEN_INSTALL=ON -DCMAKE_INSTALL_LIBDIR=lib)
+  run("build shared xfen" "${CMAKE_COMMAND}" --build "${shared_build}" ${config_args})
+  run("install shared xfen" "${CMAKE_COMMAND}" --install "${shared_build}" --prefix "${prefix}"
       ${config_args})
-  foreach(installed IN ITEMS include/xfen/xfen.hpp include/xfen/parse.hpp)
+  if(NOT EXISTS "${prefix}/lib/libxfen.so.0.1" OR NOT EXISTS "${prefix}/lib/libxfen.so.0.1.0")
+    message(FATAL_ERROR "the shared library is not libxfen.so.0.1.0 with the SONAME link libxfen.so.0.1")
+  endif()
+  execute_process(COMMAND nm -D -C --defined-only "${prefix}/lib/libxfen.so.0.1.0"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE symbols)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "nm could not list the shared library's symbols")
+  endif()
+  foreach(api IN ITEMS "xfen::parse(" "xfen::write(" "xfen::message" "xfen::check_legality(")
+    string(FIND "${symbols}" "${api}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "the shared library does not export ${api}")
+    endif()
+  endforeach()
+  foreach(internal IN ITEMS "en_passant_problem" "RecordReader")
+    string(FIND "${symbols}" "${internal}" at)
+    if(NOT at EQUAL -1)
+      message(FATAL_ERROR "the shared library exports the internal ${internal}")
+    endif()
+  endforeach()
+  set(VARIANT "install")
+  set(installed_prefix_checked TRUE)
+endif()
+
+if(VARIANT STREQUAL "install")
+  if(NOT installed_prefix_checked)
+    run("install" "${CMAKE_COMMAND}" --install "${XFEN_BINARY_DIR}" --prefix "${prefix}"
+        ${config_args})
+  endif()
+  foreach(installed IN ITEMS include/xfen/xfen.hpp include/xfen/parse.hpp include/xfen/export.hpp)
     if(NOT EXISTS "${prefix}/${installed}")
       message(FATAL_ERROR "install did not produce ${installed}")
     endif()
