@@ -50,18 +50,8 @@ configure() {
 # CLI11 is optional in fuzzing builds: without it the xfen command is skipped, not the targets.
 configure || { cat "$build_dir/configure.log" >&2; exit 1; }
 
-# The targets: fuzz/<t>.cpp that define LLVMFuzzerTestOneInput and that CMake knows as fuzz_<t>.
-known_targets="$(cmake --build "$build_dir" --target help)"
-targets=()
-for file in "$source_dir"/fuzz/*.cpp; do
-  grep -Eq '^[^/]*int[[:space:]]+LLVMFuzzerTestOneInput[[:space:]]*\([^;]*$' "$file" || continue
-  name="$(basename "$file" .cpp)"
-  if grep -Eq "(^|[[:space:]])fuzz_${name}([[:space:]:]|$)" <<<"$known_targets"; then
-    targets+=("$name")
-  else
-    echo "build.sh: fuzz/$name.cpp is not registered in fuzz/CMakeLists.txt: skipped" >&2
-  fi
-done
+# The targets: the list fuzz/CMakeLists.txt writes for this configuration.
+mapfile -t targets < "$build_dir/fuzz/fuzz_targets.txt"
 if [ ${#targets[@]} -eq 0 ]; then
   echo "build.sh: no fuzz target to build" >&2
   exit 1

@@ -20,15 +20,21 @@ fuzz_die() {
   exit 2
 }
 
-# The fuzz targets: fuzz/<name>.cpp files that define LLVMFuzzerTestOneInput (a line naming it
-# that is not a declaration ending in ';'), so fuzz_support, replay_main or a mutator are not ones.
+# Configures the fuzz preset once (re-configuring when fuzz/CMakeLists.txt is newer).
+fuzz_configure() {
+  if [ ! -f "$XFEN_FUZZ_BUILD_DIR/CMakeCache.txt" ]; then
+    echo "=== configuring the fuzz preset in $XFEN_FUZZ_BUILD_DIR" >&2
+    (cd "$XFEN_ROOT" && cmake --preset fuzz -B "$XFEN_FUZZ_BUILD_DIR" >/dev/null) ||
+      fuzz_die "configuring the fuzz preset failed (output above)"
+  elif [ "$XFEN_ROOT/fuzz/CMakeLists.txt" -nt "$XFEN_FUZZ_BUILD_DIR/fuzz/fuzz_targets.txt" ]; then
+    cmake "$XFEN_FUZZ_BUILD_DIR" >/dev/null || fuzz_die "configuring $XFEN_FUZZ_BUILD_DIR failed (output above)"
+  fi
+}
+
+# The fuzz targets, as fuzz/CMakeLists.txt lists them for the fuzz preset.
 fuzz_targets() {
-  local file
-  for file in "$XFEN_ROOT"/fuzz/*.cpp; do
-    [ -f "$file" ] || continue
-    grep -Eq '^[^/]*int[[:space:]]+LLVMFuzzerTestOneInput[[:space:]]*\([^;]*$' "$file" || continue
-    basename "$file" .cpp
-  done
+  fuzz_configure
+  cat "$XFEN_FUZZ_BUILD_DIR/fuzz/fuzz_targets.txt"
 }
 
 fuzz_is_target() {
@@ -42,7 +48,7 @@ fuzz_is_target() {
 fuzz_require_target() {
   [ -n "$1" ] || fuzz_die "no target given (targets: $(fuzz_targets | tr '\n' ' '))"
   fuzz_is_target "$1" ||
-    fuzz_die "unknown target '$1': no fuzz/$1.cpp defining LLVMFuzzerTestOneInput (targets: $(fuzz_targets | tr '\n' ' '))"
+    fuzz_die "unknown target '$1': fuzz/CMakeLists.txt registers no such target (targets: $(fuzz_targets | tr '\n' ' '))"
 }
 
 fuzz_binary() {
@@ -70,25 +76,11 @@ fuzz_require_libfuzzer() {
 # is named). Only targets that fuzz/CMakeLists.txt registers are built; the others are reported.
 fuzz_build() {
   fuzz_require_libfuzzer
-  if [ ! -f "$XFEN_FUZZ_BUILD_DIR/CMakeCache.txt" ]; then
-    echo "=== configuring the fuzz preset in $XFEN_FUZZ_BUILD_DIR" >&2
-    (cd "$XFEN_ROOT" && cmake --preset fuzz -B "$XFEN_FUZZ_BUILD_DIR" >/dev/null) ||
-      fuzz_die "configuring the fuzz preset failed (output above)"
-  fi
+  fuzz_configure
   local wanted=("$@")
   [ ${#wanted[@]} -gt 0 ] || mapfile -t wanted < <(fuzz_targets)
-  # Re-run the configure step if fuzz/CMakeLists.txt changed (new targets), then list targets.
-  cmake "$XFEN_FUZZ_BUILD_DIR" >/dev/null || fuzz_die "configuring $XFEN_FUZZ_BUILD_DIR failed (output above)"
-  local known
-  known="$(cmake --build "$XFEN_FUZZ_BUILD_DIR" --target help 2>/dev/null || true)"
   local build_targets=() name
-  for name in "${wanted[@]}"; do
-    if grep -Eq "(^|[[:space:]])fuzz_${name}([[:space:]:]|$)" <<<"$known"; then
-      build_targets+=("fuzz_$name")
-    else
-      echo "note: fuzz/$name.cpp is not registered in fuzz/CMakeLists.txt yet: not built" >&2
-    fi
-  done
+  for name in "${wanted[@]}"; do build_targets+=("fuzz_$name"); done
   [ ${#build_targets[@]} -gt 0 ] || return 0
   echo "=== building ${build_targets[*]} (fuzz preset, $XFEN_FUZZ_BUILD_DIR)" >&2
   local log="$XFEN_FUZZ_BUILD_DIR/fuzz-scripts-build.log"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
+#include <vector>
 
 #include "xfen/legality.hpp"
 
@@ -94,13 +96,6 @@ class Judge {
   Verdict verdict_;
 };
 
-template <typename Diagnostics>
-std::vector<ExpectedDiagnostic> seen_all(const Diagnostics& list) {
-  std::vector<ExpectedDiagnostic> out;
-  for (const Diagnostic& d : list) out.push_back(seen(d));
-  return out;
-}
-
 }  // namespace
 
 std::string describe(const ExpectedDiagnostic& diagnostic) {
@@ -113,15 +108,32 @@ Verdict judge(const Case& c, const Observation& observation) {
 }
 
 Observation observe_library(const Case& c) {
+  // Every diagnostic, also those beyond what the library's lists keep, through its sinks.
+  std::vector<ExpectedDiagnostic> warnings;
+  std::vector<ExpectedDiagnostic> findings;
+  const auto collect_into = [](std::vector<ExpectedDiagnostic>& list) {
+    return DiagnosticSink{
+        .receive = [](void* context, const Diagnostic& d) noexcept {
+          try {
+            static_cast<std::vector<ExpectedDiagnostic>*>(context)->push_back(seen(d));
+          } catch (...) {
+            std::terminate();  // out of memory while judging: nothing sensible is left to do
+          }
+        },
+        .context = &list};
+  };
+
   Observation observation;
-  const ParseResult read = parse(c.input, c.parse_options);
+  ParseOptions options = c.parse_options;
+  options.warning_sink = collect_into(warnings);
+  const ParseResult read = parse(c.input, options);
   observation.accepted = read.ok();
   if (!read.ok()) {
     observation.error = seen(read.error);
     return observation;
   }
-  observation.warnings = seen_all(read.warnings);
   observation.warning_total = read.warnings.total();
+  observation.warnings = std::move(warnings);
   std::array<char, kMaxRecordSize> buffer{};
   const WriteResult written = write(read.position, buffer, c.write_options);
   if (written.ok())
@@ -129,10 +141,9 @@ Observation observe_library(const Case& c) {
   else
     observation.write_error = ExpectedDiagnostic{.code = std::string(code_name(written.error.code)),
                                                  .offset = std::nullopt};
-  const LegalityReport legality = check_legality(read, c.input);
-  observation.legality = seen_all(legality.findings);
+  const LegalityReport legality = check_legality(read, c.input, collect_into(findings));
   observation.legality_total = legality.findings.total();
-  observation.kept_at_most = DiagnosticList::kCapacity;
+  observation.legality = std::move(findings);
   return observation;
 }
 
