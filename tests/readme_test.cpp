@@ -3,13 +3,14 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 namespace {
 
@@ -31,10 +32,18 @@ BOOST_AUTO_TEST_CASE(conformance_vector_count) {
       const std::string text = read_file(entry.path());
       vectors += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
     }
-  const std::string readme = read_file(kSourceDir / "README.md");
-  std::smatch match;
-  BOOST_TEST_REQUIRE(std::regex_search(readme, match,
-                                       std::regex(R"(conformance\s+suite\s+of\s+(\d+)\s+data-only)")),
+  // The README says "conformance suite of N data-only vectors", wrapped anywhere; read it with the
+  // white space folded. (No <regex>: g++ 12 warns inside it under the sanitizers.)
+  std::string readme;
+  for (const char c : read_file(kSourceDir / "README.md"))
+    if (!std::isspace(static_cast<unsigned char>(c)) || (!readme.empty() && readme.back() != ' '))
+      readme += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+  constexpr std::string_view kBefore = "conformance suite of ";
+  const std::size_t at = readme.find(kBefore);
+  BOOST_TEST_REQUIRE(at != std::string::npos,
                      "README no longer says how many conformance vectors there are");
-  BOOST_TEST(std::stoul(match[1].str()) == vectors);
+  std::size_t digits = 0;
+  const std::size_t stated = std::stoul(readme.substr(at + kBefore.size()), &digits);
+  BOOST_TEST(readme.substr(at + kBefore.size() + digits, 11) == " data-only ");
+  BOOST_TEST(stated == vectors);
 }
