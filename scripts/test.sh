@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release build (default preset), the same under AddressSanitizer
-# and UndefinedBehaviorSanitizer (asan preset), and a clang++ build, all with -Werror. Then the
+# and UndefinedBehaviorSanitizer (asan preset), and a clang++ build, all with -Werror; a sample of
+# mutants of the core library that the fast tests must kill (scripts/mutate). Then the
 # coverage of the parser and writer against its thresholds (scripts/coverage.sh), every fuzz
 # target for 30 s (scripts/fuzz-ci.sh: libFuzzer, ASan + UBSan), and a short benchmark run, so
 # the benchmarks never rot (figures only: targets are read, not asserted).
@@ -15,6 +16,10 @@ for preset in default asan clang; do
   cmake --build --preset "$preset" -j"$jobs"
   ctest --preset "$preset" -j"$jobs"
 done
+
+echo "=== mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
+scripts/mutate --suite fast --sample 25 --seed 6 --jobs "$jobs" --fail-on-survivor \
+  --equivalent docs/mutation-equivalent.txt | tail -n 40
 
 echo "=== coverage of the parser and writer (unit tests + corpus replays; 100% lines, >= 95% branches)"
 scripts/coverage.sh --fail-under-lines 100 --fail-under-branches 95 | tail -n 12
