@@ -57,6 +57,8 @@ def parse_arguments(argv):
     parser.add_argument("--fail-on-survivor", action="store_true",
                         help="exit 1 when a mutant not declared equivalent survives")
     parser.add_argument("--out", type=Path, metavar="FILE", help="JSON Lines results")
+    parser.add_argument("--report", type=Path, metavar="FILE",
+                        help="print the score and survivors of a results file as Markdown; run nothing")
     parser.add_argument("--work-dir", type=Path, default=REPO / "build-mutate",
                         help="the copy of the tree and its build (default build-mutate/)")
     parser.add_argument("--jobs", type=int, default=2, help="build and ctest parallelism (default 2)")
@@ -173,6 +175,9 @@ def main(argv=None) -> int:
     all_mutants = find_mutants(core_sources(REPO))
     mutants = select(all_mutants, args)
     equivalent = report.load_equivalent(args.equivalent) if args.equivalent else {}
+    if args.report:
+        print(report.markdown_from_results(args.report, set(equivalent)))
+        return 0
     if args.list:
         for m in mutants:
             print(f"{m.id}  {m.file}:{m.line}  {m.kind}  {m.key}  {m.change()}")

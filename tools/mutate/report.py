@@ -92,3 +92,23 @@ def load_equivalent(path) -> dict[str, str]:
 def dump(out: IO[str], data: dict) -> None:
     out.write(json.dumps(data, ensure_ascii=False) + "\n")
     out.flush()
+
+
+def markdown_from_results(path, equivalent: set[str]) -> str:
+    """The score line and the survivors of a results file (also of a run stopped part way), as
+    Markdown for docs/MUTATION.md."""
+    records = [json.loads(line) for line in open(path, encoding="utf-8")]
+    mutants = [r for r in records if "outcome" in r]
+    counts = Counter()
+    for r in mutants:
+        declared = r["key"] in equivalent or r["id"] in equivalent
+        counts["equivalent" if r["outcome"] == "survived" and declared else r["outcome"]] += 1
+    suite = mutants[0]["suite"] if mutants else "?"
+    final = Score(counts["killed"] + counts["timeout"], counts["survived"], counts["timeout"],
+                  counts["did-not-compile"], counts["equivalent"])
+    lines = [final.line(suite), ""]
+    for r in mutants:
+        if r["outcome"] == "survived" and not (r["key"] in equivalent or r["id"] in equivalent):
+            change = f"{' '.join(r['before'].split())} → {' '.join(r['after'].split())}"
+            lines.append(f"- `{r['file']}:{r['line']}` {r['kind']}: `{change}` ({r['id']}, `{r['key']}`)")
+    return "\n".join(lines)
