@@ -9,6 +9,7 @@ See docs/MUTATION.md.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import random
 import shutil
@@ -52,6 +53,9 @@ def parse_arguments(argv):
     parser.add_argument("--seed", type=int, default=1, help="picks the --sample (default 1)")
     parser.add_argument("--sample", type=int, metavar="N", help="a fixed, seeded sample of N mutants")
     parser.add_argument("--only", metavar="ID,...", help="only these mutant ids or keys")
+    parser.add_argument("--files", metavar="GLOB,...",
+                        help="only mutants of these files, e.g. 'src/*' (public headers rebuild "
+                             "every test, minutes a mutant)")
     parser.add_argument("--equivalent", type=Path, metavar="FILE",
                         help="mutants declared equivalent: 'KEY-or-ID reason' per line")
     parser.add_argument("--fail-on-survivor", action="store_true",
@@ -73,6 +77,9 @@ def parse_arguments(argv):
 
 
 def select(mutants: list[Mutant], args) -> list[Mutant]:
+    if args.files:
+        patterns = args.files.split(",")
+        mutants = [m for m in mutants if any(fnmatch.fnmatch(m.file, p) for p in patterns)]
     if args.only:
         wanted = set(args.only.split(","))
         chosen = [m for m in mutants if m.id in wanted or m.key in wanted]
