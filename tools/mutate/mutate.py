@@ -1,0 +1,234 @@
+#!/usr/bin/python3
+"""Mutation testing of the xfen core library: how many small faults does a test suite catch?
+
+Usage (from scripts/mutate): mutate.py [--suite conformance|fast] [--list] [--sample N --seed S]
+    [--only ID|KEY,...] [--equivalent FILE] [--fail-on-survivor] [--out FILE.jsonl]
+See docs/MUTATION.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import report  # noqa: E402
+from mutants import Mutant, core_sources, find_mutants  # noqa: E402
+from runner import Commands, Completed, Result, Workspace, run_group, test_mutant  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+BUILD_DIR = "build-mutate"  # the mutate preset's binaryDir, inside the copy of the tree
+
+# Not part of either suite: packaging and ClusterFuzzLite build the project again from scratch
+# (minutes, and they test the build, not the library's behaviour); mutate_tool_test tests this tool.
+NOT_IN_FAST = ("package_test", "package_subdirectory_test", "clusterfuzzlite_test", "mutate_tool_test")
+
+
+def suite_phases(suite: str) -> list[list[str]]:
+    """ctest selections run one after the other; a failure stops the suite. In `fast`, cli_test
+    (seconds, where the rest together take about one) runs last, so most mutants die before it."""
+    if suite == "conformance":
+        return [["-R", "^conformance_test$"]]
+    excluded = "|".join(f"^{name}$" for name in NOT_IN_FAST)
+    return [["-E", f"{excluded}|^cli_test$"], ["-R", "^cli_test$"]]
+
+
+def suite_targets(suite: str) -> list[str]:
+    return ["conformance_test"] if suite == "conformance" else []  # [] builds everything
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(prog="scripts/mutate", description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", choices=("conformance", "fast"), default="fast")
+    parser.add_argument("--list", action="store_true", help="print the mutants; build nothing")
+    parser.add_argument("--seed", type=int, default=1, help="picks the --sample (default 1)")
+    parser.add_argument("--sample", type=int, metavar="N", help="a fixed, seeded sample of N mutants")
+    parser.add_argument("--only", metavar="ID,...", help="only these mutant ids or keys")
+    parser.add_argument("--files", metavar="GLOB,...",
+                        help="only mutants of these files, e.g. 'src/*' (public headers rebuild "
+                             "every test, minutes a mutant)")
+    parser.add_argument("--equivalent", type=Path, metavar="FILE",
+                        help="mutants declared equivalent: 'KEY-or-ID reason' per line")
+    parser.add_argument("--fail-on-survivor", action="store_true",
+                        help="exit 1 when a mutant not declared equivalent survives")
+    parser.add_argument("--out", type=Path, metavar="FILE", help="JSON Lines results")
+    parser.add_argument("--report", type=Path, metavar="FILE",
+                        help="print the score and survivors of a results file as Markdown; run nothing")
+    parser.add_argument("--work-dir", type=Path, default=REPO / "build-mutate",
+                        help="the copy of the tree and its build (default build-mutate/)")
+    parser.add_argument("--jobs", type=int, default=2, help="build and ctest parallelism (default 2)")
+    parser.add_argument("--property-cases", type=int, default=2000,
+                        help="XFEN_PROPERTY_CASES for the property tests (default 2000)")
+    parser.add_argument("--timeout-factor", type=float, default=10.0,
+                        help="a mutant's suite times out after this many times the unmutated "
+                             "suite's time (default 10)")
+    parser.add_argument("--min-timeout", type=float, default=20.0, help="seconds (default 20)")
+    parser.add_argument("--build-timeout", type=float, default=1800.0, help="seconds (default 1800)")
+    return parser.parse_args(argv)
+
+
+def select(mutants: list[Mutant], args) -> list[Mutant]:
+    if args.files:
+        patterns = args.files.split(",")
+        mutants = [m for m in mutants if any(fnmatch.fnmatch(m.file, p) for p in patterns)]
+    if args.only:
+        wanted = set(args.only.split(","))
+        chosen = [m for m in mutants if m.id in wanted or m.key in wanted]
+        unknown = wanted - {m.id for m in chosen} - {m.key for m in chosen}
+        if unknown:
+            raise SystemExit(f"mutate: no such mutant: {', '.join(sorted(unknown))}")
+        mutants = chosen
+    if args.sample is not None and args.sample < len(mutants):
+        picked = set(random.Random(args.seed).sample(range(len(mutants)), args.sample))
+        mutants = [m for n, m in enumerate(mutants) if n in picked]
+    return mutants
+
+
+def tree_files() -> list[str]:
+    """The files a build of the real tree would see: tracked and untracked, not ignored ones."""
+    listing = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others",
+                              "--exclude-standard"], check=True, capture_output=True, text=True)
+    return sorted({name for name in listing.stdout.split("\0") if name and (REPO / name).is_file()})
+
+
+class CMakeProject:
+    """The copy of the tree, configured with the mutate preset, and its suite."""
+
+    def __init__(self, workspace: Workspace, suite: str, jobs: int, property_cases: int):
+        self.tree = workspace.tree
+        self.build_dir = self.tree / BUILD_DIR
+        self.suite = suite
+        self.jobs = jobs
+        self.env = dict(os.environ, XFEN_PROPERTY_CASES=str(property_cases))
+        self.env.pop("RC_PARAMS", None)  # the fixed seed of the ctest entries, whatever the caller's
+
+    def configure(self) -> None:
+        if (self.build_dir / "CMakeCache.txt").exists():
+            return  # cmake --build re-runs the configuration when a CMakeLists.txt changed
+        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+        subprocess.run(["cmake", "--preset", "mutate", *generator], cwd=self.tree, check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def build(self, timeout: float) -> Completed:
+        targets = [arg for t in suite_targets(self.suite) for arg in ("--target", t)]
+        return run_group(["cmake", "--build", str(self.build_dir), "-j", str(self.jobs), *targets],
+                         self.tree, timeout, self.env)
+
+    def ctest(self, selection: list[str], timeout: float, *extra: str) -> Completed:
+        return run_group(["ctest", "--test-dir", str(self.build_dir), "-j", str(self.jobs),
+                          "--timeout", str(int(timeout) + 1), *extra, *selection],
+                         self.tree, timeout, self.env)
+
+    def test(self, timeout: float) -> Completed:
+        deadline = time.monotonic() + timeout
+        output = []
+        for selection in suite_phases(self.suite):
+            ran = self.ctest(selection, max(1.0, deadline - time.monotonic()), "--stop-on-failure")
+            output.append(ran.output)
+            if ran.returncode != 0:
+                return Completed(ran.returncode, "".join(output))
+        return Completed(0, "".join(output))
+
+    def test_names(self) -> list[str]:
+        names = []
+        for selection in suite_phases(self.suite):
+            listed = self.ctest(selection, 60, "-N").output
+            names += [line.split(":", 1)[1].strip() for line in listed.splitlines()
+                      if line.strip().startswith("Test") and "#" in line]
+        return names
+
+
+def prepare(args, workspace: Workspace) -> tuple[CMakeProject, float]:
+    """Copies the tree, builds it unmutated and times the suite, which must pass."""
+    left = workspace.interrupted_mutant()
+    if left:
+        print(f"mutate: a previous run was stopped with mutant {left} applied; the copy is "
+              f"restored from the source tree", file=sys.stderr)
+    copied = workspace.sync(REPO, tree_files(), keep=[BUILD_DIR])
+    project = CMakeProject(workspace, args.suite, args.jobs, args.property_cases)
+    project.configure()
+    started = time.monotonic()
+    built = project.build(args.build_timeout)
+    if built.returncode != 0:
+        sys.stderr.write(built.output[-4000:])
+        raise SystemExit("mutate: the unmutated tree does not build")
+    print(f"unmutated build: {time.monotonic() - started:.0f} s ({copied} files updated in the copy)")
+    names = project.test_names()
+    if not names:
+        raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
+    started = time.monotonic()
+    tested = project.test(3600)
+    baseline = time.monotonic() - started
+    if tested.returncode != 0:
+        sys.stderr.write(tested.output[-4000:])
+        raise SystemExit("mutate: the unmutated suite fails; fix it before measuring mutants")
+    timeout = max(args.min_timeout, args.timeout_factor * baseline)
+    print(f"suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
+          f"{baseline:.1f} s, mutant timeout {timeout:.0f} s")
+    return project, timeout
+
+
+def main(argv=None) -> int:
+    args = parse_arguments(argv)
+    all_mutants = find_mutants(core_sources(REPO))
+    mutants = select(all_mutants, args)
+    equivalent = report.load_equivalent(args.equivalent) if args.equivalent else {}
+    if args.report:
+        print(report.markdown_from_results(args.report, set(equivalent)))
+        return 0
+    if args.list:
+        for m in mutants:
+            print(f"{m.id}  {m.file}:{m.line}  {m.kind}  {m.key}  {m.change()}")
+        print(f"{len(mutants)} of {len(all_mutants)} mutants")
+        return 0
+
+    workspace = Workspace(args.work_dir.resolve())
+    workspace.lock()
+    # A stop (kill, ^C) still runs the `finally` that restores the mutated file in the copy.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    started = time.monotonic()
+    project, timeout = prepare(args, workspace)
+    commands = Commands(build=project.build, test=project.test)
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    print(f"running {len(mutants)} of {len(all_mutants)} mutants, suite {args.suite}")
+    results: list[Result] = []
+    try:
+        for mutant in mutants:
+            result = test_mutant(workspace, mutant, commands, timeout, args.build_timeout)
+            results.append(result)
+            report.write_row(sys.stdout, result, set(equivalent))
+            if out:
+                report.dump(out, report.record(result, args.suite, set(equivalent)))
+    finally:
+        elapsed = time.monotonic() - started
+        final = report.score(results, set(equivalent))
+        report.write_survivors(sys.stdout, results, set(equivalent))
+        stale = [r.mutant.key for r in results
+                 if r.outcome != "survived" and report.is_equivalent(r, set(equivalent))]
+        for key in stale:
+            print(f"warning: {key} is declared equivalent but did not survive")
+        complete = "" if len(results) == len(mutants) else f" (stopped: {len(results)} of {len(mutants)} run)"
+        print(f"run time: {elapsed / 60:.1f} min{complete}")
+        print(final.line(args.suite))
+        if out:
+            report.dump(out, {"summary": final.line(args.suite), "suite": args.suite,
+                              "mutants": len(results), "selected": len(mutants),
+                              "seconds": round(elapsed), "killed": final.killed,
+                              "survived": final.survived, "timeout": final.timeout,
+                              "did_not_compile": final.did_not_compile,
+                              "equivalent": final.equivalent})
+            out.close()
+    return 1 if args.fail_on_survivor and final.survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

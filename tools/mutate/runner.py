@@ -1,0 +1,159 @@
+"""Builds and tests one mutant at a time in a private copy of the source tree.
+
+The real tree is never written to: the copy is brought up to date from it at the start of every
+run (so a mutant left behind by a killed run is overwritten), and each mutant is restored in a
+`finally`, then checked byte for byte. Only the file that changed is rewritten, so the build is
+incremental: a library .cpp recompiles one object and relinks the shared library (the mutate
+preset links tests against libxfen.so without relinking them); a public header recompiles all
+that includes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from mutants import Mutant
+
+OUTCOMES = ("killed", "survived", "timeout", "did-not-compile")
+
+
+@dataclasses.dataclass
+class Result:
+    mutant: Mutant
+    outcome: str
+    seconds: float
+    detail: str = ""
+
+
+@dataclasses.dataclass
+class Completed:
+    returncode: int | None  # None: timed out and killed
+    output: str
+
+
+def run_group(command: Sequence[str], cwd: Path, timeout: float, env: dict | None = None) -> Completed:
+    """Runs a command in its own process group and kills the whole group on timeout, so that
+    no test process of a looping mutant outlives it."""
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, start_new_session=True, text=True,
+                               errors="replace")
+    try:
+        output, _ = process.communicate(timeout=timeout)
+        return Completed(process.returncode, output)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        return Completed(None, output)
+    except BaseException:  # the run itself is stopped: take the build or the tests with it
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
+
+
+class Workspace:
+    """A copy of the source tree under `root`/tree that mutants are written into."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.tree = root / "tree"
+        self._marker = root / "applied-mutant.json"
+        self._lock = None
+
+    def lock(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._lock = open(self.root / "lock", "w")
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SystemExit(f"mutate: {self.root} is in use by another run")
+
+    def unlock(self) -> None:
+        if self._lock:
+            self._lock.close()
+            self._lock = None
+
+    def interrupted_mutant(self) -> str | None:
+        """The mutant a previous run left applied (it was killed), if any."""
+        return self._marker.read_text() if self._marker.exists() else None
+
+    def sync(self, source: Path, files: Sequence[str], keep: Sequence[str]) -> int:
+        """Makes the copy equal to `files` of `source`: copies what differs (keeping the times of
+        what does not, for incremental builds) and removes what is gone, except `keep`."""
+        copied = 0
+        wanted = set(files)
+        for name in files:
+            src, dst = source / name, self.tree / name
+            if dst.is_file() and dst.read_bytes() == src.read_bytes():
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+            copied += 1
+        for path in sorted(self.tree.rglob("*"), reverse=True):
+            name = path.relative_to(self.tree).as_posix()
+            if any(name == k or name.startswith(k + "/") for k in keep):
+                continue
+            if path.is_file() and name not in wanted:
+                path.unlink()
+        if self._marker.exists():
+            self._marker.unlink()
+        return copied
+
+    def run(self, mutant: Mutant, body: Callable[[], Result]) -> Result:
+        """Writes the mutant, calls `body`, and restores the file whatever happens."""
+        path = self.tree / mutant.file
+        original = path.read_bytes()
+        self._marker.write_text(json.dumps({"id": mutant.id, "key": mutant.key}))
+        try:
+            path.write_text(mutant.apply(original.decode()))
+            return body()
+        finally:
+            path.write_bytes(original)
+            if path.read_bytes() != original:
+                raise SystemExit(f"mutate: could not restore {path}")
+            self._marker.unlink()
+
+
+@dataclasses.dataclass
+class Commands:
+    """How to build the mutated tree and run the suite; each returns a Completed."""
+    build: Callable[[float], Completed]
+    test: Callable[[float], Completed]
+
+
+def test_mutant(workspace: Workspace, mutant: Mutant, commands: Commands, timeout: float,
+                build_timeout: float) -> Result:
+    def body() -> Result:
+        started = time.monotonic()
+        built = commands.build(build_timeout)
+        if built.returncode != 0:
+            detail = "build timed out" if built.returncode is None else last_error(built.output)
+            return Result(mutant, "did-not-compile", time.monotonic() - started, detail)
+        tested = commands.test(timeout)
+        seconds = time.monotonic() - started
+        if tested.returncode is None:
+            return Result(mutant, "timeout", seconds, f"suite ran over {timeout:.0f} s")
+        if tested.returncode == 0:
+            return Result(mutant, "survived", seconds)
+        return Result(mutant, "killed", seconds, failed_tests(tested.output))
+    return workspace.run(mutant, body)
+
+
+def last_error(output: str) -> str:
+    errors = [line for line in output.splitlines() if "error" in line]
+    return (errors[0] if errors else output.strip().splitlines()[-1:] or [""])[0][:200]
+
+
+def failed_tests(ctest_output: str) -> str:
+    """The names of the failed ctest entries, e.g. 'conformance_test, cli_test'."""
+    names = re.findall(r"^\s*\d+ - (\S+) \(", ctest_output, re.M)
+    return ", ".join(dict.fromkeys(names))[:200]

@@ -1,0 +1,143 @@
+"""Self-test of scripts/mutate (ctest: mutate_tool_test): the generator on a fixture source and
+the runner's classification with stand-in build and suite commands. Seconds, no CMake build."""
+
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import report  # noqa: E402
+from mutants import KINDS, Mutant, find_mutants  # noqa: E402
+from runner import Commands, Workspace, run_group, test_mutant  # noqa: E402
+
+FIXTURE = (HERE / "fixture" / "sample.cpp").read_text()
+
+
+def mutants_of(text, name="sample.cpp"):
+    return find_mutants({name: text})
+
+
+class GeneratorTest(unittest.TestCase):
+    def test_the_list_is_deterministic_and_keys_are_unique(self):
+        first, second = mutants_of(FIXTURE), mutants_of(FIXTURE)
+        self.assertEqual(first, second)
+        self.assertEqual(len({m.key for m in first}), len(first))
+        self.assertEqual([m.id for m in first], [f"M{n:04d}" for n in range(1, len(first) + 1)])
+
+    def test_every_kind_is_produced(self):
+        self.assertEqual({m.kind for m in mutants_of(FIXTURE)}, set(KINDS))
+
+    def test_comments_strings_preprocessor_static_assert_and_array_sizes_give_none(self):
+        lines = FIXTURE.split("\n")
+        for m in mutants_of(FIXTURE):
+            line = lines[m.line - 1]
+            for untouchable in ("#define", "\\", "static_assert", "/*", "unused_sizes{}",
+                                "const char* text", "const char less"):
+                self.assertNotIn(untouchable, line.split("//")[0] if untouchable != "\\" else line,
+                                 f"{m.id} {m.change()} on: {line}")
+            self.assertNotIn("//", FIXTURE[m.start:m.end])
+        constants_on_signature = [m for m in mutants_of(FIXTURE)
+                                  if m.kind == "constant" and "count_below" in lines[m.line - 1]]
+        self.assertEqual(constants_on_signature, [], "std::array<int, 4> is an array size")
+
+    def test_expected_changes(self):
+        changes = {(m.kind, m.change()) for m in mutants_of(FIXTURE)}
+        for expected in [("comparison", "< → <="), ("comparison", ">= → >"), ("comparison", "== → !="),
+                         ("logical", "&& → ||"), ("logical", "|| → &&"),
+                         ("constant", "0 → 1"), ("constant", "2 → 3"),
+                         ("colour", "Color::white → Color::black"),
+                         ("side", "CastlingSide::a_side → CastlingSide::h_side"),
+                         ("boolean", "true → false"),
+                         ("condition", "value < limit && strict → !(value < limit && strict)"),
+                         ("statement", "++count; → {}"), ("statement", "count += 2; → {}")]:
+            self.assertIn(expected, changes)
+
+    def test_mutants_apply_cleanly(self):
+        for m in mutants_of(FIXTURE):
+            mutated = m.apply(FIXTURE)
+            self.assertEqual(mutated[m.start:m.start + len(m.replacement)], m.replacement)
+            self.assertNotEqual(mutated, FIXTURE)
+
+    def test_keys_survive_unrelated_edits(self):
+        edited = "// a new first line\n" + FIXTURE.replace("int count = 0;", "int count = 0;\n  int other = 7;")
+        before = {m.key: m.change() for m in mutants_of(FIXTURE)}
+        after = {m.key: m.change() for m in mutants_of(edited)}
+        self.assertTrue(set(before) <= set(after))
+        self.assertEqual({k: after[k] for k in before}, before)
+
+
+class RunnerTest(unittest.TestCase):
+    """A tree of one file; the 'build' fails on BROKEN, the 'suite' fails on '<=' and hangs on
+    'while', like a killed, a looping and a surviving mutant."""
+
+    SOURCE = "int f(int a) { return a < 3 ? 1 : 0; }\n"
+
+    def setUp(self):
+        self.temp = tempfile.TemporaryDirectory()
+        root = Path(self.temp.name)
+        (root / "source").mkdir()
+        (root / "source" / "f.cpp").write_text(self.SOURCE)
+        self.workspace = Workspace(root / "work")
+        self.workspace.lock()
+        self.workspace.tree.mkdir(parents=True)
+        self.workspace.sync(root / "source", ["f.cpp"], keep=[])
+        tree = self.workspace.tree
+        self.commands = Commands(
+            build=lambda timeout: run_group(["sh", "-c", "! grep -q BROKEN f.cpp"], tree, timeout),
+            test=lambda timeout: run_group(
+                ["sh", "-c", "grep -q '<=' f.cpp && exit 1; grep -q while f.cpp && sleep 60; exit 0"],
+                tree, timeout))
+
+    def tearDown(self):
+        self.workspace.unlock()
+        self.temp.cleanup()
+
+    def mutant(self, original, replacement):
+        start = self.SOURCE.index(original)
+        return Mutant("M0001", "f.cpp:test:0", "f.cpp", 1, "test", start, start + len(original),
+                      original, replacement)
+
+    def outcome(self, original, replacement):
+        result = test_mutant(self.workspace, self.mutant(original, replacement), self.commands,
+                             timeout=1.0, build_timeout=10.0)
+        self.assertEqual((self.workspace.tree / "f.cpp").read_text(), self.SOURCE, "restored")
+        self.assertIsNone(self.workspace.interrupted_mutant())
+        return result
+
+    def test_killed(self):
+        self.assertEqual(self.outcome("<", "<=").outcome, "killed")
+
+    def test_survived(self):
+        self.assertEqual(self.outcome("3", "4").outcome, "survived")
+
+    def test_did_not_compile(self):
+        self.assertEqual(self.outcome("return", "BROKEN").outcome, "did-not-compile")
+
+    def test_timeout_kills_the_process_group(self):
+        started = time.monotonic()
+        self.assertEqual(self.outcome("return", "while (1) {} return").outcome, "timeout")
+        self.assertLess(time.monotonic() - started, 10)
+
+    def test_the_file_is_restored_when_the_run_is_stopped(self):
+        def stop(timeout):
+            raise KeyboardInterrupt
+        with self.assertRaises(KeyboardInterrupt):
+            test_mutant(self.workspace, self.mutant("<", "<="), Commands(build=stop, test=stop), 1, 1)
+        self.assertEqual((self.workspace.tree / "f.cpp").read_text(), self.SOURCE)
+
+    def test_score_counts_timeouts_as_killed_and_leaves_out_the_rest(self):
+        results = [self.outcome("<", "<="), self.outcome("3", "4"), self.outcome("return", "BROKEN"),
+                   self.outcome("return", "while (1) {} return")]
+        score = report.score(results, set())
+        self.assertEqual((score.killed, score.survived, score.timeout, score.did_not_compile),
+                         (2, 1, 1, 1))
+        self.assertIn("2/3 killed (66.7%)", score.line("test"))
+        self.assertEqual(report.score(results, {"f.cpp:test:0"}).equivalent, 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
