@@ -1,10 +1,12 @@
-// Every diagnostic's sentence, pinned word for word: one line per code (more where a code has
-// several sentences), record -> the exact text of xfen::message. The conformance suite compares
+// Every diagnostic's sentence, pinned word for word, with the bytes it points at: one line per
+// code (more where a code has several sentences), record -> offset, length and the exact text of
+// xfen::message. The conformance suite compares
 // codes and offsets only, so without this table a changed, garbled or empty sentence would pass
 // every other test.
 #define BOOST_TEST_MODULE message
 #include <boost/test/unit_test.hpp>
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <string_view>
@@ -26,6 +28,8 @@ struct Row {
   std::string_view code;
   Source source;
   std::string_view record;
+  std::uint32_t offset;  // where the diagnostic points (SPEC's offsets) and how many bytes it spans
+  std::uint32_t length;
   std::string_view sentence;
   xfen::CastlingStyle castling = xfen::CastlingStyle::xfen;
 };
@@ -34,67 +38,68 @@ constexpr std::string_view S = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 const Row kRows[] = {
-    {"record.empty", Source::error, "", "the record is empty"},
-    {"record.whitespace", Source::error, START "\tw KQkq - 0 1", "unexpected tab at byte 43: fields are separated by single spaces"},
-    {"record.separator", Source::error, START "  w KQkq - 0 1", "empty field at byte 44: fields are separated by exactly one space, with none before the first field or after the last"},
-    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3", "the record ends after 1 field; the side to move field is missing (a record has six fields)"},
-    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0", "the record ends after 5 fields; the fullmove number field is missing (a record has six fields)"},
-    {"record.extra-field", Source::error, START " w KQkq - 0 1 x", "unexpected seventh field 'x': a record has exactly six fields"},
-    {"board.bad-char", Source::error, "4k3/8/8/8/3x4/8/8/4K3 w - - 0 1", "'x' is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'"},
-    {"board.bad-char", Source::error, "4k3/8/8/8/3\xe9" "4/8/8/4K3 w - - 0 1", "'\\xe9' is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'"},
-    {"board.bad-count", Source::error, "4k3/8/8/8/8/8/8/4K0R2 w - - 0 1", "empty-square count '0' is not a number from 1 to 10 without leading zero"},
-    {"board.rank-count", Source::error, "8/8/8/8/8/8/8/8/8 w - - 0 1", "the board has more than 8 ranks"},
-    {"board.rank-count", Source::error, "8/8/8/8/8/8/8 w - - 0 1", "the board has 7 ranks, not 8"},
-    {"board.width", Source::error, "4k4/9/9/9/9/9/9/4K4 w - - 0 1", "rank 8 is 9 squares wide; a board has 8 or 10 files"},
-    {"board.width", Source::error, "rnbqkbnrrrr/8/8/8/8/8/8/8 w - - 0 1", "rank 8 is more than 10 squares wide; a board has 8 or 10 files"},
-    {"board.rank-width", Source::error, "4k3/8/8/7/8/8/8/4K3 w - - 0 1", "rank 5 is 7 squares wide, but rank 8 is 8"},
-    {"board.rank-width", Source::error, "4k3/8/8/9/8/8/8/4K3 w - - 0 1", "rank 5 is more than 8 squares wide, but rank 8 is 8"},
-    {"side.invalid", Source::error, "4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move 'W' is neither 'w' nor 'b'"},
-    {"castling.bad-char", Source::error, START " w -K - 0 1", "'K' cannot stand here in the castling field: it is '-' alone, or an optional prefix 's' or 'm' followed by tokens K, Q, k, q or file letters"},
-    {"castling.file-off-board", Source::error, START " w KI - 0 1", "castling file 'I' is beyond the last file of this 8-file board"},
-    {"castling.empty-prefix", Source::error, START " w s - 0 1", "castling prefix 's' has no castling token after it"},
-    {"castling.no-king", Source::error, "4k3/8/8/8/8/8/4K3/7R w K - 0 1", "castling token 'K' needs exactly one white king on rank 1, found 0"},
-    {"castling.no-king", Source::error, "k3k3/8/8/8/8/8/8/4K3 w k - 0 1", "castling token 'k' needs exactly one black king on rank 8, found 2"},
-    {"castling.no-rook", Source::error, "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "castling token 'K' names no rook: no white rook stands on the h-side of the king on e1"},
-    {"castling.no-rook", Source::error, "4k2r/8/8/8/8/8/8/4K3 w q - 0 1", "castling token 'q' names no rook: no black rook stands on the a-side of the king on e8"},
-    {"castling.no-rook", Source::error, "4k3/8/8/8/8/8/8/4K2R w G - 0 1", "castling token 'G' names no rook: g1 holds no white rook"},
-    {"castling.duplicate", Source::error, START " w KK - 0 1", "castling token 'K' names the rook on h1 again"},
-    {"castling.same-side", Source::error, "4k3/8/8/8/8/8/8/4K1RR w HG - 0 1", "castling token 'G' gives White a second right on the same side of the king (rook g1, besides the rook on h1)"},
-    {"en-passant.syntax", Source::error, "4k3/8/8/3Pp3/8/8/8/4K3 w - E6 0 1", "en passant field 'E6' is neither '-' nor a square such as 'e3'"},
-    {"en-passant.off-board", Source::error, "4k3/8/8/8/8/8/8/4K3 w - i6 0 1", "en passant square 'i6' is beyond the last file of this 8-file board"},
-    {"en-passant.wrong-rank", Source::error, "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "en passant square 'e3' must be on rank 6 with White to move"},
-    {"en-passant.wrong-rank", Source::error, "4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1", "en passant square 'e6' must be on rank 3 with Black to move"},
-    {"en-passant.no-pawn", Source::error, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant square 'e6' needs a black pawn on e5 that has just moved two squares"},
-    {"en-passant.occupied", Source::error, "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", "en passant square 'e6' needs e6 to be empty: the pawn has just passed it"},
-    {"en-passant.occupied", Source::error, "4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", "en passant square 'e6' needs e7 to be empty: the pawn has just passed it"},
-    {"halfmove.syntax", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 00 1", "halfmove clock '00' is not a decimal number without sign or leading zero"},
-    {"halfmove.range", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 2147483648 1", "halfmove clock '2147483648' is above 2147483647"},
-    {"fullmove.syntax", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 +1", "fullmove number '+1' is not a decimal number without sign or leading zero"},
-    {"fullmove.range", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0' is outside 1..2147483647"},
-    {"write.needs-file-letter", Source::write, "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "classic FEN cannot write the castling right of the inner rook on g1; use X-FEN or Shredder-FEN", xfen::CastlingStyle::classic},
-    {"write.castling-prefix", Source::write, START " w mKQkq - 0 1", "classic FEN cannot write a castling prefix; use X-FEN or Shredder-FEN", xfen::CastlingStyle::classic},
-    {"legal.king-count", Source::legality, "4k3/8/8/8/8/8/8/8 w - - 0 1", "White has 0 kings; a legal position has exactly one per colour"},
-    {"legal.king-count", Source::legality, "4k2k/8/8/8/8/8/8/4K3 w - - 0 1", "Black has 2 kings; a legal position has exactly one per colour"},
-    {"legal.pawn-on-back-rank", Source::legality, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white pawn on a1: pawns never stand on rank 1 or 8"},
-    {"legal.pawn-on-back-rank", Source::legality, "4k2p/8/8/8/8/8/8/4K3 w - - 0 1", "black pawn on h8: pawns never stand on rank 1 or 8"},
-    {"legal.opponent-in-check", Source::legality, "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "Black's king on e8 is in check, but it is White to move"},
-    {"legal.opponent-in-check", Source::legality, "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "White's king on e1 is in check, but it is Black to move"},
-    {"legal.en-passant-clock", Source::legality, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 5 1", "en passant square e6 means a pawn has just moved, so the halfmove clock must be 0, not 5"},
+    {"record.empty", Source::error, "", 0, 0, "the record is empty"},
+    {"record.whitespace", Source::error, START "\tw KQkq - 0 1", 43, 1, "unexpected tab at byte 43: fields are separated by single spaces"},
+    {"record.separator", Source::error, START "  w KQkq - 0 1", 44, 0, "empty field at byte 44: fields are separated by exactly one space, with none before the first field or after the last"},
+    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3", 19, 0, "the record ends after 1 field; the side to move field is missing (a record has six fields)"},
+    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0", 27, 0, "the record ends after 5 fields; the fullmove number field is missing (a record has six fields)"},
+    {"record.extra-field", Source::error, START " w KQkq - 0 1 x", 57, 1, "unexpected seventh field 'x': a record has exactly six fields"},
+    {"board.bad-char", Source::error, "4k3/8/8/8/3x4/8/8/4K3 w - - 0 1", 11, 1, "'x' is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'"},
+    {"board.bad-char", Source::error, "4k3/8/8/8/3\xe9" "4/8/8/4K3 w - - 0 1", 11, 1, "'\\xe9' is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'"},
+    {"board.bad-count", Source::error, "4k3/8/8/8/8/8/8/4K0R2 w - - 0 1", 18, 1, "empty-square count '0' is not a number from 1 to 10 without leading zero"},
+    {"board.rank-count", Source::error, "8/8/8/8/8/8/8/8/8 w - - 0 1", 15, 1, "the board has more than 8 ranks"},
+    {"board.rank-count", Source::error, "8/8/8/8/8/8/8 w - - 0 1", 13, 0, "the board has 7 ranks, not 8"},
+    {"board.width", Source::error, "4k4/9/9/9/9/9/9/4K4 w - - 0 1", 3, 1, "rank 8 is 9 squares wide; a board has 8 or 10 files"},
+    {"board.width", Source::error, "rnbqkbnrrrr/8/8/8/8/8/8/8 w - - 0 1", 10, 1, "rank 8 is more than 10 squares wide; a board has 8 or 10 files"},
+    {"board.rank-width", Source::error, "4k3/8/8/7/8/8/8/4K3 w - - 0 1", 9, 1, "rank 5 is 7 squares wide, but rank 8 is 8"},
+    {"board.rank-width", Source::error, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 19, 0, "rank 1 is 7 squares wide, but rank 8 is 8"},
+    {"board.rank-width", Source::error, "4k3/8/8/9/8/8/8/4K3 w - - 0 1", 8, 1, "rank 5 is more than 8 squares wide, but rank 8 is 8"},
+    {"side.invalid", Source::error, "4k3/8/8/8/8/8/8/4K3 W - - 0 1", 20, 1, "side to move 'W' is neither 'w' nor 'b'"},
+    {"castling.bad-char", Source::error, START " w -K - 0 1", 47, 1, "'K' cannot stand here in the castling field: it is '-' alone, or an optional prefix 's' or 'm' followed by tokens K, Q, k, q or file letters"},
+    {"castling.file-off-board", Source::error, START " w KI - 0 1", 47, 1, "castling file 'I' is beyond the last file of this 8-file board"},
+    {"castling.empty-prefix", Source::error, START " w s - 0 1", 46, 1, "castling prefix 's' has no castling token after it"},
+    {"castling.no-king", Source::error, "4k3/8/8/8/8/8/4K3/7R w K - 0 1", 23, 1, "castling token 'K' needs exactly one white king on rank 1, found 0"},
+    {"castling.no-king", Source::error, "k3k3/8/8/8/8/8/8/4K3 w k - 0 1", 23, 1, "castling token 'k' needs exactly one black king on rank 8, found 2"},
+    {"castling.no-rook", Source::error, "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", 23, 1, "castling token 'K' names no rook: no white rook stands on the h-side of the king on e1"},
+    {"castling.no-rook", Source::error, "4k2r/8/8/8/8/8/8/4K3 w q - 0 1", 23, 1, "castling token 'q' names no rook: no black rook stands on the a-side of the king on e8"},
+    {"castling.no-rook", Source::error, "4k3/8/8/8/8/8/8/4K2R w G - 0 1", 23, 1, "castling token 'G' names no rook: g1 holds no white rook"},
+    {"castling.duplicate", Source::error, START " w KK - 0 1", 47, 1, "castling token 'K' names the rook on h1 again"},
+    {"castling.same-side", Source::error, "4k3/8/8/8/8/8/8/4K1RR w HG - 0 1", 25, 1, "castling token 'G' gives White a second right on the same side of the king (rook g1, besides the rook on h1)"},
+    {"en-passant.syntax", Source::error, "4k3/8/8/3Pp3/8/8/8/4K3 w - E6 0 1", 27, 2, "en passant field 'E6' is neither '-' nor a square such as 'e3'"},
+    {"en-passant.off-board", Source::error, "4k3/8/8/8/8/8/8/4K3 w - i6 0 1", 24, 2, "en passant square 'i6' is beyond the last file of this 8-file board"},
+    {"en-passant.wrong-rank", Source::error, "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", 26, 2, "en passant square 'e3' must be on rank 6 with White to move"},
+    {"en-passant.wrong-rank", Source::error, "4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1", 26, 2, "en passant square 'e6' must be on rank 3 with Black to move"},
+    {"en-passant.no-pawn", Source::error, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", 24, 2, "en passant square 'e6' needs a black pawn on e5 that has just moved two squares"},
+    {"en-passant.occupied", Source::error, "4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1", 28, 2, "en passant square 'e6' needs e6 to be empty: the pawn has just passed it"},
+    {"en-passant.occupied", Source::error, "4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1", 28, 2, "en passant square 'e6' needs e7 to be empty: the pawn has just passed it"},
+    {"halfmove.syntax", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 00 1", 26, 2, "halfmove clock '00' is not a decimal number without sign or leading zero"},
+    {"halfmove.range", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 2147483648 1", 26, 10, "halfmove clock '2147483648' is above 2147483647"},
+    {"fullmove.syntax", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 +1", 28, 2, "fullmove number '+1' is not a decimal number without sign or leading zero"},
+    {"fullmove.range", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", 28, 1, "fullmove number '0' is outside 1..2147483647"},
+    {"write.needs-file-letter", Source::write, "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", 0, 0, "classic FEN cannot write the castling right of the inner rook on g1; use X-FEN or Shredder-FEN", xfen::CastlingStyle::classic},
+    {"write.castling-prefix", Source::write, START " w mKQkq - 0 1", 0, 0, "classic FEN cannot write a castling prefix; use X-FEN or Shredder-FEN", xfen::CastlingStyle::classic},
+    {"legal.king-count", Source::legality, "4k3/8/8/8/8/8/8/8 w - - 0 1", 0, 0, "White has 0 kings; a legal position has exactly one per colour"},
+    {"legal.king-count", Source::legality, "4k2k/8/8/8/8/8/8/4K3 w - - 0 1", 0, 0, "Black has 2 kings; a legal position has exactly one per colour"},
+    {"legal.pawn-on-back-rank", Source::legality, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", 16, 1, "white pawn on a1: pawns never stand on rank 1 or 8"},
+    {"legal.pawn-on-back-rank", Source::legality, "4k2p/8/8/8/8/8/8/4K3 w - - 0 1", 3, 1, "black pawn on h8: pawns never stand on rank 1 or 8"},
+    {"legal.opponent-in-check", Source::legality, "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", 1, 1, "Black's king on e8 is in check, but it is White to move"},
+    {"legal.opponent-in-check", Source::legality, "4k3/8/8/8/8/8/8/4K2r b - - 0 1", 17, 1, "White's king on e1 is in check, but it is Black to move"},
+    {"legal.en-passant-clock", Source::legality, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 5 1", 30, 0, "en passant square e6 means a pawn has just moved, so the halfmove clock must be 0, not 5"},
     // Warnings: what lenient reading did instead of failing.
-    {"record.separator", Source::warning, " " START " w KQkq - 0 1", "white space ' ' at byte 0 accepted; strict X-FEN has exactly one space between fields and none around them"},
-    {"record.whitespace", Source::warning, START " w KQkq - 0 1\n", "white space '\\x0a' at byte 56 accepted; strict X-FEN has exactly one space between fields and none around them"},
-    {"record.missing-field", Source::warning, START " w KQkq - 0", "the record ends after 5 fields; the missing ones are read as '1'"},
-    {"record.missing-field", Source::warning, START, "the record ends after 1 field; the missing ones are read as 'w - - 0 1'"},
-    {"board.bad-count", Source::warning, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", "empty-square count '44' read as 8 (its digits summed)"},
-    {"board.bad-count", Source::warning, "4k3/8/8/8/8/8/8/99999 w - - 0 1", "empty-square count '99999' read as 45 (its digits summed)"},
-    {"fullmove.range", Source::warning, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0' read as 1"},
-    {"castling.no-rook", Source::warning, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling token 'K' names no rook: no white rook stands on the h-side of the king on e1; dropped"},
-    {"castling.no-king", Source::warning, "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1", "castling token 'K' needs exactly one white king on rank 1, found 0; dropped"},
-    {"castling.duplicate", Source::warning, "4k3/8/8/8/8/8/8/4K2R w KH - 0 1", "castling token 'H' names the rook on h1 again; dropped"},
-    {"en-passant.wrong-rank", Source::warning, "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "en passant square 'e3' must be on rank 6 with White to move; dropped"},
-    {"en-passant.no-pawn", Source::warning, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant square 'e6' needs a black pawn on e5 that has just moved two squares; dropped"},
-    {"en-passant.occupied", Source::warning, "5k4/10/10/10/9P/10/9R/5K4 b - j3 0 1", "en passant square 'j3' needs j2 to be empty: the pawn has just passed it; dropped"},
-    {"side.invalid", Source::lenient, "4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move 'W' is neither 'w' nor 'b'"},
+    {"record.separator", Source::warning, " " START " w KQkq - 0 1", 0, 1, "white space ' ' at byte 0 accepted; strict X-FEN has exactly one space between fields and none around them"},
+    {"record.whitespace", Source::warning, START " w KQkq - 0 1\n", 56, 1, "white space '\\x0a' at byte 56 accepted; strict X-FEN has exactly one space between fields and none around them"},
+    {"record.missing-field", Source::warning, START " w KQkq - 0", 54, 0, "the record ends after 5 fields; the missing ones are read as '1'"},
+    {"record.missing-field", Source::warning, START, 43, 0, "the record ends after 1 field; the missing ones are read as 'w - - 0 1'"},
+    {"board.bad-count", Source::warning, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", 8, 2, "empty-square count '44' read as 8 (its digits summed)"},
+    {"board.bad-count", Source::warning, "4k3/8/8/8/8/8/8/99999 w - - 0 1", 16, 5, "empty-square count '99999' read as 45 (its digits summed)"},
+    {"fullmove.range", Source::warning, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", 28, 1, "fullmove number '0' read as 1"},
+    {"castling.no-rook", Source::warning, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", 22, 1, "castling token 'K' names no rook: no white rook stands on the h-side of the king on e1; dropped"},
+    {"castling.no-king", Source::warning, "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1", 26, 1, "castling token 'K' needs exactly one white king on rank 1, found 0; dropped"},
+    {"castling.duplicate", Source::warning, "4k3/8/8/8/8/8/8/4K2R w KH - 0 1", 24, 1, "castling token 'H' names the rook on h1 again; dropped"},
+    {"en-passant.wrong-rank", Source::warning, "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", 26, 2, "en passant square 'e3' must be on rank 6 with White to move; dropped"},
+    {"en-passant.no-pawn", Source::warning, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", 24, 2, "en passant square 'e6' needs a black pawn on e5 that has just moved two squares; dropped"},
+    {"en-passant.occupied", Source::warning, "5k4/10/10/10/9P/10/9R/5K4 b - j3 0 1", 30, 2, "en passant square 'j3' needs j2 to be empty: the pawn has just passed it; dropped"},
+    {"side.invalid", Source::lenient, "4k3/8/8/8/8/8/8/4K3 W - - 0 1", 20, 1, "side to move 'W' is neither 'w' nor 'b'"},
 };
 #undef START
 
@@ -133,6 +138,8 @@ BOOST_AUTO_TEST_CASE(every_sentence) {
     BOOST_TEST_CONTEXT(row.code << " from \"" << row.record << "\"") {
       const xfen::Diagnostic diagnostic = produce(row);
       BOOST_TEST(xfen::code_name(diagnostic.code) == row.code);
+      BOOST_TEST(diagnostic.offset == row.offset);
+      BOOST_TEST(diagnostic.length == row.length);
       BOOST_TEST(xfen::message(diagnostic, row.record) == row.sentence);
     }
   }
