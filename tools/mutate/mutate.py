@@ -30,7 +30,8 @@ BUILD_DIR = "build-mutate"  # the mutate preset's binaryDir, inside the copy of 
 
 # Not part of either suite: packaging and ClusterFuzzLite build the project again from scratch
 # (minutes, and they test the build, not the library's behaviour); mutate_tool_test tests this tool.
-NOT_IN_FAST = ("package_test", "package_subdirectory_test", "clusterfuzzlite_test", "mutate_tool_test")
+NOT_IN_FAST = ("package_test", "package_subdirectory_test", "package_shared_test", "clusterfuzzlite_test",
+               "mutate_tool_test")
 
 
 def suite_phases(suite: str) -> list[list[str]]:
