@@ -17,15 +17,9 @@ namespace {
 constexpr auto kFieldCount = static_cast<int>(kRecordFields);
 constexpr std::uint32_t kNotFound = std::numeric_limits<std::uint32_t>::max();
 
-// A table, not a search of kLenientWhiteSpace: lenient reading asks this of every byte.
-consteval std::array<bool, 256> make_space_table() noexcept {
-  std::array<bool, 256> table{};
-  for (const char c : kLenientWhiteSpace) table[static_cast<unsigned char>(c)] = true;
-  return table;
+constexpr bool is_space(char c) noexcept {
+  return kLenientWhiteSpace.find(c) != std::string_view::npos;
 }
-constexpr std::array<bool, 256> kIsSpace = make_space_table();
-
-constexpr bool is_space(char c) noexcept { return kIsSpace[static_cast<unsigned char>(c)]; }
 constexpr bool is_control_space(char c) noexcept { return c != ' ' && is_space(c); }
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
