@@ -17,9 +17,15 @@ namespace {
 constexpr auto kFieldCount = static_cast<int>(kRecordFields);
 constexpr std::uint32_t kNotFound = std::numeric_limits<std::uint32_t>::max();
 
-constexpr bool is_space(char c) noexcept {
-  return kLenientWhiteSpace.find(c) != std::string_view::npos;
+// A table, not a search of kLenientWhiteSpace: lenient reading asks this of every byte.
+consteval std::array<bool, 256> make_space_table() noexcept {
+  std::array<bool, 256> table{};
+  for (const char c : kLenientWhiteSpace) table[static_cast<unsigned char>(c)] = true;
+  return table;
 }
+constexpr std::array<bool, 256> kIsSpace = make_space_table();
+
+constexpr bool is_space(char c) noexcept { return kIsSpace[static_cast<unsigned char>(c)]; }
 constexpr bool is_control_space(char c) noexcept { return c != ' ' && is_space(c); }
 constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
@@ -45,10 +51,9 @@ class RecordReader {
     if (lenient_) {
       if (!read_lenient()) return;
     } else if (!read_strict()) {
-      // The first error in a record is a structural one when there is any (SPEC R1.1), so a
-      // failure is checked against the whole record's structure before it is reported.
-      const Diagnostic field_error = result_.error;
-      if (split_strict()) result_.error = field_error;
+      // The first error in a record is a structural one when there is any (SPEC R1.1): the
+      // whole record's structure is checked, and a structural error replaces the field's.
+      split_strict();
       return;
     }
     result_.field_count = static_cast<std::uint8_t>(field_count_);
