@@ -46,8 +46,10 @@ def _blank(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
-def mask_non_code(text: str) -> str:
-    """The text with comments, literals, preprocessor lines and static_asserts turned to spaces."""
+def mask_non_code(text: str, comments_only: bool = False) -> str:
+    """The text with comments, literals, preprocessor lines and static_asserts turned to spaces
+    (with `comments_only`, only the comments: the rest is still recognised, so that a `//` in a
+    string is not taken for one)."""
     out = []
     i, n = 0, len(text)
     at_line_start = True  # only white space so far on this line
@@ -65,7 +67,7 @@ def mask_non_code(text: str) -> str:
                     continue
                 end = newline
                 break
-            out.append(_blank(text[i:end]))
+            out.append(text[i:end] if comments_only else _blank(text[i:end]))
             i = end
             continue
         if text.startswith("//", i):
@@ -84,7 +86,7 @@ def mask_non_code(text: str) -> str:
         if raw and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
             close = text.find(")" + raw.group(1) + '"', i + raw.end())
             end = n if close == -1 else close + len(raw.group(1)) + 2
-            out.append(_blank(text[i:end]))
+            out.append(text[i:end] if comments_only else _blank(text[i:end]))
             i = end
             continue
         if c in "\"'" and not (c == "'" and i > 0 and text[i - 1].isalnum()):  # 1'000 is a number
@@ -92,7 +94,7 @@ def mask_non_code(text: str) -> str:
             while j < n and text[j] != c and text[j] != "\n":
                 j += 2 if text[j] == "\\" else 1
             end = min(j + 1, n)
-            out.append(_blank(text[i:end]))
+            out.append(text[i:end] if comments_only else _blank(text[i:end]))
             i = end
             continue
         out.append(c)
@@ -102,6 +104,8 @@ def mask_non_code(text: str) -> str:
             at_line_start = False
         i += 1
     masked = "".join(out)
+    if comments_only:
+        return masked
     # static_assert declarations check the code; mutating them only breaks the build.
     for match in re.finditer(r"\bstatic_assert\b", masked):
         close = _matching(masked, masked.find("(", match.end()), "(", ")")
@@ -250,10 +254,13 @@ def _statement_start(masked: str, begin: int, end: int) -> int | None:
     return i
 
 
-def _statements(masked):
-    """Expression statements: split at ; { } outside parentheses and initialiser braces."""
+def segments(masked: str):
+    """The text split into statements and declarations: (begin, end, context) for each one that
+    ends with `;` at masked[end - 1], split at ; { } outside parentheses and initialiser braces.
+    The context is "code" in a function body, "class" in a class or enumeration body, and
+    "namespace" elsewhere (at namespace and class scope are only declarations)."""
     depth = 0           # parentheses, brackets and initialiser braces
-    brace_kinds = []    # per open brace: True for an initialiser (counted in depth)
+    braces = []         # per open brace: "initializer" (counted in depth), "scope" or "code"
     begin = 0
     for i, c in enumerate(masked):
         if c in "([":
@@ -263,21 +270,36 @@ def _statements(masked):
         elif c == "{":
             if depth > 0 or _opens_initializer(masked[begin:i]):
                 depth += 1
-                brace_kinds.append(True)
+                braces.append("initializer")
             else:
-                brace_kinds.append(False)
+                braces.append(_opens_scope(masked[begin:i]) or "code")
                 begin = i + 1
         elif c == "}":
-            initializer = brace_kinds.pop() if brace_kinds else False
-            if initializer:
+            kind = braces.pop() if braces else "namespace"
+            if kind == "initializer":
                 depth -= 1
             else:
                 begin = i + 1
         elif c == ";" and depth == 0:
-            start = _statement_start(masked, begin, i)
-            if start is not None:
-                yield "statement", start, i + 1, "{}"
+            yield begin, i + 1, next((kind for kind in reversed(braces) if kind != "initializer"), "namespace")
             begin = i + 1
+
+
+def _statements(masked):
+    """Expression statements of function bodies."""
+    for begin, end, context in segments(masked):
+        start = _statement_start(masked, begin, end - 1) if context == "code" else None
+        if start is not None:
+            yield "statement", start, end, "{}"
+
+
+def _opens_scope(before: str) -> str | None:
+    """"namespace" or "class" when a `{` after this text opens such a body, else None."""
+    match = re.match(r"((public|private|protected)\s*:\s*)?(template\s*<.*>\s*)?"
+                     r"(namespace|extern|class|struct|enum|union)\b", before.strip(), re.S)
+    if not match:
+        return None
+    return "namespace" if match.group(4) in ("namespace", "extern") else "class"
 
 
 def _opens_initializer(before: str) -> bool:

@@ -12,6 +12,7 @@ import argparse
 import fnmatch
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -22,6 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import report  # noqa: E402
+import schemata  # noqa: E402
+import schemata_runner  # noqa: E402
 from mutants import Mutant, core_sources, find_mutants  # noqa: E402
 from runner import Commands, Completed, Result, Workspace, run_group, test_mutant  # noqa: E402
 
@@ -73,6 +76,11 @@ def parse_arguments(argv):
                         help="a mutant's suite times out after this many times the unmutated "
                              "suite's time (default 10)")
     parser.add_argument("--min-timeout", type=float, default=20.0, help="seconds (default 20)")
+    parser.add_argument("--mode", choices=("schemata", "classic"), default="schemata",
+                        help="schemata (default): every mutant compiled in once behind a switch; "
+                             "classic: one build per mutant")
+    parser.add_argument("--no-confirm", action="store_true",
+                        help="take schemata survivors as final instead of building them the classic way")
     parser.add_argument("--build-timeout", type=float, default=1800.0, help="seconds (default 1800)")
     return parser.parse_args(argv)
 
@@ -102,27 +110,35 @@ def tree_files() -> list[str]:
 
 
 class CMakeProject:
-    """The copy of the tree, configured with the mutate preset, and its suite."""
+    """A copy of the tree, configured with the mutate preset, and its suite."""
 
-    def __init__(self, workspace: Workspace, suite: str, jobs: int, property_cases: int):
+    def __init__(self, workspace: Workspace, suite: str, jobs: int, property_cases: int,
+                 cxx_flags: str = ""):
         self.tree = workspace.tree
         self.build_dir = self.tree / BUILD_DIR
         self.suite = suite
         self.jobs = jobs
+        self.cxx_flags = cxx_flags
         self.env = dict(os.environ, XFEN_PROPERTY_CASES=str(property_cases))
         self.env.pop("RC_PARAMS", None)  # the fixed seed of the ctest entries, whatever the caller's
+        self.env.pop("XFEN_MUTANT", None)
 
     def configure(self) -> None:
-        if (self.build_dir / "CMakeCache.txt").exists():
+        cache = self.build_dir / "CMakeCache.txt"
+        if cache.exists() and f"CMAKE_CXX_FLAGS:STRING={self.cxx_flags}\n" in cache.read_text():
             return  # cmake --build re-runs the configuration when a CMakeLists.txt changed
         generator = ["-G", "Ninja"] if shutil.which("ninja") else []
-        subprocess.run(["cmake", "--preset", "mutate", *generator], cwd=self.tree, check=True,
+        flags = [f"-DCMAKE_CXX_FLAGS={self.cxx_flags}"] if self.cxx_flags else []
+        subprocess.run(["cmake", "--preset", "mutate", *generator, *flags], cwd=self.tree, check=True,
                        stdout=subprocess.DEVNULL)
 
-    def build(self, timeout: float) -> Completed:
+    def build(self, timeout: float, keep_going: bool = False) -> Completed:
         targets = [arg for t in suite_targets(self.suite) for arg in ("--target", t)]
-        return run_group(["cmake", "--build", str(self.build_dir), "-j", str(self.jobs), *targets],
-                         self.tree, timeout, self.env)
+        # keep going: one build names every line the compiler rejects (ninja -k 0, make -k)
+        native = ["--", "-k", "0"] if keep_going and (self.build_dir / "build.ninja").exists() else \
+            ["--", "-k"] if keep_going else []
+        return run_group(["cmake", "--build", str(self.build_dir), "-j", str(self.jobs), *targets,
+                          *native], self.tree, timeout, self.env)
 
     def ctest(self, selection: list[str], timeout: float, *extra: str) -> Completed:
         return run_group(["ctest", "--test-dir", str(self.build_dir), "-j", str(self.jobs),
@@ -138,6 +154,10 @@ class CMakeProject:
             if ran.returncode != 0:
                 return Completed(ran.returncode, "".join(output))
         return Completed(0, "".join(output))
+
+    def test_one_command(self, name: str, timeout: float) -> list[str]:
+        return ["ctest", "--test-dir", str(self.build_dir), "-R", f"^{re.escape(name)}$",
+                "--timeout", str(int(timeout) + 1)]
 
     def test_names(self) -> list[str]:
         names = []
@@ -162,7 +182,7 @@ def prepare(args, workspace: Workspace) -> tuple[CMakeProject, float]:
     if built.returncode != 0:
         sys.stderr.write(built.output[-4000:])
         raise SystemExit("mutate: the unmutated tree does not build")
-    print(f"unmutated build: {time.monotonic() - started:.0f} s ({copied} files updated in the copy)")
+    print(f"classic: unmutated build {time.monotonic() - started:.0f} s ({copied} files updated in the copy)")
     names = project.test_names()
     if not names:
         raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
@@ -173,9 +193,82 @@ def prepare(args, workspace: Workspace) -> tuple[CMakeProject, float]:
         sys.stderr.write(tested.output[-4000:])
         raise SystemExit("mutate: the unmutated suite fails; fix it before measuring mutants")
     timeout = max(args.min_timeout, args.timeout_factor * baseline)
-    print(f"suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
+    print(f"classic: suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
           f"{baseline:.1f} s, mutant timeout {timeout:.0f} s")
     return project, timeout
+
+
+def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Mutant],
+                 equivalent: set[str], emit) -> list[Mutant]:
+    """Every mutant compiled in once (schemata_runner); `emit` gets each result it settles.
+    Returns the mutants that must run the classic way: those the schemata cannot hold and the
+    survivors that need_confirming."""
+    workspace = Workspace(root / "schemata")
+    switch = workspace.tree / schemata_runner.SWITCH_HEADER
+    project = CMakeProject(workspace, args.suite, args.jobs, args.property_cases, f"-w -include {switch}")
+    files = tree_files()
+    sources = core_sources(REPO)
+
+    def write(rewritten: dict[str, str]) -> None:
+        workspace.sync(REPO, files, keep=[BUILD_DIR], overrides=rewritten)
+        project.configure()
+
+    started = time.monotonic()
+    excluded, failure = schemata_runner.build_schemata(
+        sources, all_mutants, write, lambda: project.build(args.build_timeout, keep_going=True), print)
+    if failure:
+        sys.stderr.write(failure[-4000:])
+        raise SystemExit("mutate: the schemata build fails on a line no mutant explains")
+    print(f"schemata: build {time.monotonic() - started:.0f} s; {len(excluded)} of {len(all_mutants)} "
+          f"mutants cannot be compiled in and run the classic way")
+
+    processes = schemata_runner.Processes()
+    names = project.test_names()
+    if not names:
+        raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
+    # The unmutated suite, timed test by test, also records which switches run-time code asks.
+    trace = workspace.root / "reached.txt"
+    trace.unlink(missing_ok=True)
+    baseline = {}
+    for name in names:
+        begun = time.monotonic()
+        ran = processes.run(project.test_one_command(name, 3600), project.tree, 3600,
+                            dict(project.env, XFEN_MUTANT_TRACE=str(trace)))
+        baseline[name] = time.monotonic() - begun
+        if ran.returncode != 0:
+            sys.stderr.write(ran.output[-4000:])
+            raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before measuring mutants")
+    reached = {int(line) for line in trace.read_text().split()} if trace.exists() else set()
+    timeouts = {name: max(args.min_timeout, args.timeout_factor * seconds)
+                for name, seconds in baseline.items()}
+    print(f"schemata: suite {args.suite}: {len(names)} ctest entries, unmutated "
+          f"{sum(baseline.values()):.1f} s one by one; {len(reached)} switches reached")
+
+    def run_test(name: str, mutant: Mutant) -> Completed:
+        env = dict(project.env, XFEN_MUTANT=str(schemata.number(mutant)))
+        return processes.run(project.test_one_command(name, timeouts[name]), project.tree,
+                             timeouts[name], env)
+
+    switched = [m for m in mutants if m.id not in excluded]
+    # A switch no run-time code asks cannot change what the suite sees: survived, unrun. (Code
+    # the compiler evaluates asks none; the classic build decides those.)
+    unreached = [Result(m, "survived", 0.0, "not reached at run time", "schemata")
+                 for m in switched if schemata.number(m) not in reached]
+    for result in unreached:
+        emit(result)
+    running = [m for m in switched if schemata.number(m) in reached]
+    print(f"schemata: running {len(running)} mutants, {args.jobs} at a time "
+          f"({len(unreached)} not reached at run time)")
+    results = unreached + schemata_runner.run_mutants(
+        running, schemata_runner.TestOrder(baseline), run_test, timeouts, args.jobs, emit, processes)
+    return [m for m in mutants if m.id in excluded] + \
+        [r.mutant for r in results if r.outcome == "survived" and needs_confirming(r, args, equivalent)]
+
+
+def needs_confirming(result: Result, args, equivalent: set[str]) -> bool:
+    """A schemata survivor is built the classic way, unless --no-confirm or declared equivalent
+    (out of the score either way): code the compiler evaluates is not switched (mutant_switch.hpp)."""
+    return not args.no_confirm and not report.is_equivalent(result, equivalent)
 
 
 def main(argv=None) -> int:
@@ -197,32 +290,44 @@ def main(argv=None) -> int:
     # A stop (kill, ^C) still runs the `finally` that restores the mutated file in the copy.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.monotonic()
-    project, timeout = prepare(args, workspace)
-    commands = Commands(build=project.build, test=project.test)
     out = open(args.out, "w", encoding="utf-8") if args.out else None
-    print(f"running {len(mutants)} of {len(all_mutants)} mutants, suite {args.suite}")
-    results: list[Result] = []
+    print(f"running {len(mutants)} of {len(all_mutants)} mutants, suite {args.suite}, mode {args.mode}")
+    results: dict[str, Result] = {}
+
+    def emit(result: Result) -> None:
+        if result.outcome == "survived" and result.mode == "schemata" and \
+                needs_confirming(result, args, set(equivalent)):
+            return  # not final: the classic build decides
+        results[result.mutant.id] = result
+        report.write_row(sys.stdout, result, set(equivalent))
+        if out:
+            report.dump(out, report.record(result, args.suite, set(equivalent)))
+
     try:
-        for mutant in mutants:
-            result = test_mutant(workspace, mutant, commands, timeout, args.build_timeout)
-            results.append(result)
-            report.write_row(sys.stdout, result, set(equivalent))
-            if out:
-                report.dump(out, report.record(result, args.suite, set(equivalent)))
+        classic = mutants
+        if args.mode == "schemata":
+            classic = run_schemata(args, workspace.root, all_mutants, mutants, set(equivalent), emit)
+        if classic:
+            project, timeout = prepare(args, workspace)
+            commands = Commands(build=project.build, test=project.test)
+            print(f"classic: running {len(classic)} mutants, one build each")
+            for mutant in classic:
+                emit(test_mutant(workspace, mutant, commands, timeout, args.build_timeout))
     finally:
         elapsed = time.monotonic() - started
-        final = report.score(results, set(equivalent))
-        report.write_survivors(sys.stdout, results, set(equivalent))
-        stale = [r.mutant.key for r in results
+        done = [results[m.id] for m in mutants if m.id in results]
+        final = report.score(done, set(equivalent))
+        report.write_survivors(sys.stdout, done, set(equivalent))
+        stale = [r.mutant.key for r in done
                  if r.outcome != "survived" and report.is_equivalent(r, set(equivalent))]
         for key in stale:
             print(f"warning: {key} is declared equivalent but did not survive")
-        complete = "" if len(results) == len(mutants) else f" (stopped: {len(results)} of {len(mutants)} run)"
+        complete = "" if len(done) == len(mutants) else f" (stopped: {len(done)} of {len(mutants)} run)"
         print(f"run time: {elapsed / 60:.1f} min{complete}")
         print(final.line(args.suite))
         if out:
             report.dump(out, {"summary": final.line(args.suite), "suite": args.suite,
-                              "mutants": len(results), "selected": len(mutants),
+                              "mode": args.mode, "mutants": len(done), "selected": len(mutants),
                               "seconds": round(elapsed), "killed": final.killed,
                               "survived": final.survived, "timeout": final.timeout,
                               "did_not_compile": final.did_not_compile,

@@ -54,7 +54,7 @@ def record(result: Result, suite: str, equivalent: set[str]) -> dict:
     return {"id": m.id, "key": m.key, "suite": suite, "file": m.file, "line": m.line,
             "kind": m.kind, "before": m.original, "after": m.replacement,
             "outcome": result.outcome, "equivalent": is_equivalent(result, equivalent),
-            "seconds": round(result.seconds, 2), "detail": result.detail}
+            "seconds": round(result.seconds, 2), "detail": result.detail, "mode": result.mode}
 
 
 def write_row(out: IO[str], result: Result, equivalent: set[str]) -> None:

@@ -15,7 +15,6 @@ import fcntl
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import time
@@ -33,6 +32,7 @@ class Result:
     outcome: str
     seconds: float
     detail: str = ""
+    mode: str = "classic"  # how it was decided: "schemata" (one build for all) or "classic"
 
 
 @dataclasses.dataclass
@@ -41,12 +41,16 @@ class Completed:
     output: str
 
 
-def run_group(command: Sequence[str], cwd: Path, timeout: float, env: dict | None = None) -> Completed:
-    """Runs a command in its own process group and kills the whole group on timeout, so that
-    no test process of a looping mutant outlives it."""
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, start_new_session=True, text=True,
-                               errors="replace")
+def start_group(command: Sequence[str], cwd: Path, env: dict | None = None) -> subprocess.Popen:
+    """A command in its own process group, its output (both streams) captured as text."""
+    return subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True, text=True,
+                            errors="replace")
+
+
+def finish_group(process: subprocess.Popen, timeout: float) -> Completed:
+    """Waits for a start_group process; kills the whole group on timeout, so that no test
+    process of a looping mutant outlives it, and when the run itself is stopped."""
     try:
         output, _ = process.communicate(timeout=timeout)
         return Completed(process.returncode, output)
@@ -54,10 +58,14 @@ def run_group(command: Sequence[str], cwd: Path, timeout: float, env: dict | Non
         os.killpg(process.pid, signal.SIGKILL)
         output, _ = process.communicate()
         return Completed(None, output)
-    except BaseException:  # the run itself is stopped: take the build or the tests with it
+    except BaseException:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         raise
+
+
+def run_group(command: Sequence[str], cwd: Path, timeout: float, env: dict | None = None) -> Completed:
+    return finish_group(start_group(command, cwd, env), timeout)
 
 
 class Workspace:
@@ -86,17 +94,21 @@ class Workspace:
         """The mutant a previous run left applied (it was killed), if any."""
         return self._marker.read_text() if self._marker.exists() else None
 
-    def sync(self, source: Path, files: Sequence[str], keep: Sequence[str]) -> int:
-        """Makes the copy equal to `files` of `source`: copies what differs (keeping the times of
-        what does not, for incremental builds) and removes what is gone, except `keep`."""
+    def sync(self, source: Path, files: Sequence[str], keep: Sequence[str],
+             overrides: dict[str, str] | None = None) -> int:
+        """Makes the copy equal to `files` of `source`, with the text of `overrides` in place of
+        some: writes what differs (leaving the rest untouched, for incremental builds) and removes
+        what is gone, except `keep`."""
         copied = 0
-        wanted = set(files)
-        for name in files:
+        overrides = overrides or {}
+        wanted = set(files) | set(overrides)
+        for name in sorted(wanted):
             src, dst = source / name, self.tree / name
-            if dst.is_file() and dst.read_bytes() == src.read_bytes():
+            content = overrides[name].encode() if name in overrides else src.read_bytes()
+            if dst.is_file() and dst.read_bytes() == content:
                 continue
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
+            dst.write_bytes(content)  # now, not the source's time: it differs from what was built
             copied += 1
         for path in sorted(self.tree.rglob("*"), reverse=True):
             name = path.relative_to(self.tree).as_posix()

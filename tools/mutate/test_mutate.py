@@ -1,6 +1,10 @@
 """Self-test of scripts/mutate (ctest: mutate_tool_test): the generator on a fixture source and
 the runner's classification with stand-in build and suite commands. Seconds, no CMake build."""
 
+import concurrent.futures
+import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -11,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import report  # noqa: E402
+import schemata  # noqa: E402
 from mutants import KINDS, Mutant, find_mutants  # noqa: E402
 from runner import Commands, Workspace, run_group, test_mutant  # noqa: E402
 
@@ -137,6 +142,74 @@ class RunnerTest(unittest.TestCase):
                          (2, 1, 1, 1))
         self.assertIn("2/3 killed (66.7%)", score.line("test"))
         self.assertEqual(report.score(results, {"f.cpp:test:0"}).equivalent, 1)
+
+
+@unittest.skipUnless(shutil.which("g++"), "needs g++")
+class SchemataTest(unittest.TestCase):
+    """Every mutant of fixture/schemata_sample.cpp, built the classic way, prints what the one
+    schemata build prints with that mutant switched on; with none on, it prints the original's
+    output. Code the compiler evaluates (marked `// compile-time`: a case label, a constexpr
+    variable) is the documented exception: the switch cannot reach it, so the schemata build
+    prints the original's output, and the tool builds such survivors the classic way."""
+
+    SOURCE = (HERE / "fixture" / "schemata_sample.cpp").read_text()
+
+    def setUp(self):
+        self.temp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.temp.name)
+
+    def tearDown(self):
+        self.temp.cleanup()
+
+    def build_and_run(self, name, text, *flags, env=None):
+        source, binary = self.dir / f"{name}.cpp", self.dir / name
+        source.write_text(text)
+        built = subprocess.run(["g++", "-std=c++20", "-O0", "-w", *flags, "-o", binary, source],
+                               capture_output=True, text=True)
+        if built.returncode != 0:
+            return "did not compile: " + built.stderr[-300:]
+        return self.run_binary(binary, env)
+
+    @staticmethod
+    def run_binary(binary, env=None):
+        return subprocess.run([binary], capture_output=True, text=True, timeout=10,
+                              env=dict(os.environ, **(env or {}))).stdout
+
+    def test_each_mutant_switched_on_behaves_as_built_alone(self):
+        mutants = mutants_of(self.SOURCE, "schemata_sample.cpp")
+        self.assertGreater(len(mutants), 40)
+        self.assertEqual({m.kind for m in mutants} - {"side"}, set(KINDS) - {"side"})
+        rewritten, left_out, _ = schemata.rewrite_file("schemata_sample.cpp", self.SOURCE, mutants, set())
+        self.assertEqual(left_out, [])
+        self.assertEqual(rewritten.count("\n"), self.SOURCE.count("\n"), "line numbers kept")
+        original = self.build_and_run("original", self.SOURCE)
+        switched = self.build_and_run("schemata", rewritten, "-include", HERE / "mutant_switch.hpp")
+        self.assertEqual(switched, original, "with no mutant on, the schemata build is the original")
+        lines = self.SOURCE.split("\n")
+        folded = {m.id for m in mutants if "// compile-time" in lines[m.line - 1]}
+        self.assertTrue(folded)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            classic = dict(zip([m.id for m in mutants], pool.map(
+                lambda m: self.build_and_run(m.id, m.apply(self.SOURCE)), mutants)))
+        for m in mutants:
+            on = self.run_binary(self.dir / "schemata", {"XFEN_MUTANT": str(schemata.number(m))})
+            expected = original if m.id in folded else classic[m.id]
+            self.assertEqual(on, expected, f"{m.id} {m.kind} line {m.line}: {m.change()}")
+            if m.id in folded:
+                self.assertNotEqual(classic[m.id], original, f"{m.id} changes the program")
+
+    def test_logical_operands_follow_precedence(self):
+        for text, op, operands in [("x = a && b || c;", "||", "a && b || c"),
+                                   ("x = a && b || c;", "&&", "a && b"),
+                                   ("x = a || b && c;", "&&", "b && c"),
+                                   ("f(a, b && (c || d), e);", "&&", "b && (c || d)"),
+                                   ("return a && b ? 1 : 2;", "&&", "a && b"),
+                                   ("if (i < n && s[i] != ' ') ++i;", "&&", "i < n && s[i] != ' '")]:
+            masked = schemata.mask_non_code(text)
+            code = schemata.mask_non_code(text, comments_only=True)
+            at = text.index(op)
+            start, end = schemata.logical_operands(masked, code, at, at + len(op))
+            self.assertEqual(text[start:end], operands, text)
 
 
 if __name__ == "__main__":
