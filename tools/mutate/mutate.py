@@ -29,6 +29,7 @@ from mutants import Mutant, core_sources, find_mutants  # noqa: E402
 from runner import Commands, Completed, Result, Workspace, run_group, test_mutant  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
+NOT_REACHED = "not reached at run time"
 BUILD_DIR = "build-mutate"  # the mutate preset's binaryDir, inside the copy of the tree
 
 # Not part of either suite: packaging and ClusterFuzzLite build the project again from scratch
@@ -79,8 +80,9 @@ def parse_arguments(argv):
     parser.add_argument("--mode", choices=("schemata", "classic"), default="schemata",
                         help="schemata (default): every mutant compiled in once behind a switch; "
                              "classic: one build per mutant")
-    parser.add_argument("--no-confirm", action="store_true",
-                        help="take schemata survivors as final instead of building them the classic way")
+    parser.add_argument("--confirm", choices=("unreached", "all", "none"), default="unreached",
+                        help="which schemata survivors are built the classic way: those no run-time "
+                             "code reached (default), all, or none")
     parser.add_argument("--build-timeout", type=float, default=1800.0, help="seconds (default 1800)")
     return parser.parse_args(argv)
 
@@ -252,7 +254,7 @@ def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Muta
     switched = [m for m in mutants if m.id not in excluded]
     # A switch no run-time code asks cannot change what the suite sees: survived, unrun. (Code
     # the compiler evaluates asks none; the classic build decides those.)
-    unreached = [Result(m, "survived", 0.0, "not reached at run time", "schemata")
+    unreached = [Result(m, "survived", 0.0, NOT_REACHED, "schemata")
                  for m in switched if schemata.number(m) not in reached]
     for result in unreached:
         emit(result)
@@ -266,9 +268,14 @@ def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Muta
 
 
 def needs_confirming(result: Result, args, equivalent: set[str]) -> bool:
-    """A schemata survivor is built the classic way, unless --no-confirm or declared equivalent
-    (out of the score either way): code the compiler evaluates is not switched (mutant_switch.hpp)."""
-    return not args.no_confirm and not report.is_equivalent(result, equivalent)
+    """Whether a schemata survivor is built the classic way (--confirm). A switch no run-time code
+    reached says nothing about its mutant: the code may be what the compiler evaluates, which the
+    switch cannot change. A reached one ran, mutated, under every test; only a compile-time use of
+    the same code (a scalar constant, a template argument) could still tell it apart, which
+    --confirm all checks. Declared equivalents are out of the score either way."""
+    if report.is_equivalent(result, equivalent) or args.confirm == "none":
+        return False
+    return args.confirm == "all" or result.detail == NOT_REACHED
 
 
 def main(argv=None) -> int:

@@ -156,6 +156,16 @@ _CONSTEXPR_VARIABLE = re.compile(
     r"\s*(template\s*<[^;{]*?>\s*)?((static|inline|const)\s+)*(?P<keyword>constexpr)\s+"
     r"(?P<type>[^=;{]*?)(?P<name>[A-Za-z_]\w*)\s*(?P<init>=(?!=)|\{)")
 _NOT_A_NAME = {"noexcept", "const", "override", "final", "default", "delete"}
+# Numbers at namespace scope size arrays and count loops at compile time: they stay constants.
+_SCALAR = re.compile(r"(auto|bool|char|int|unsigned|long|short|std::size_t|std::u?int\d+_t)")
+
+
+def _needed_as_constant(text: str, masked: str, name: str, after: int) -> bool:
+    """Whether the code after a constant needs it as one: a template argument (an array size), a
+    static_assert (blank in the masked text, so looked for in the text), another constexpr."""
+    return (re.search(r"[<,]\s*%s\s*[>,]" % re.escape(name), masked[after : after + 4000]) is not None
+            or re.search(r"(static_assert\s*\(|\bconstexpr\b[^;]*=)[^;]*\b%s\b" % re.escape(name),
+                         text[after:]) is not None)
 
 
 @dataclasses.dataclass
@@ -194,20 +204,17 @@ def _run_time_declarations(path: str, text: str, masked: str, mutants: list[Muta
         calls = "(" in masked[init_start:init_end]
         first_line = text.count("\n", 0, begin + len(masked[begin:]) - len(masked[begin:].lstrip())) + 1
         key = f"{path}:{first_line}:run-time"
-        if key in excluded:
+        type_text = " ".join(text[match.start("type") : match.start("name")].split())
+        if key in excluded or _needed_as_constant(text, masked, match.group("name"), end):
             continue
         last_line = text.count("\n", 0, end) + 1
         if context == "code" and holds_mutant:
             found.append(_Declaration(key, match.start("keyword"), " " * 9, None, first_line, last_line))
-        elif context == "namespace" and (holds_mutant or calls) and \
-                (calls or masked[init_start] == "{"):  # a table; a lone number sizes arrays
+        elif context == "namespace" and (holds_mutant or calls) and not _SCALAR.fullmatch(type_text):
+            # `T{...}` as an expression also deduces T's arguments (std::array{...}).
             braced = masked[init_start] == "{"
-            type_text = " ".join(text[match.start("type") : match.start("name")].split())
-            if braced and type_text in ("auto", ""):
-                continue
-            target = f"<{type_text}>" if braced else ""
             node = _Node(key, "declaration", init_start, init_end,
-                         wrap=f"::xfen_mutation::run_time{target}(@)")
+                         wrap=f"::xfen_mutation::run_time({type_text if braced else ''}@)")
             found.append(_Declaration(key, match.start("keyword"), "const    ", node, first_line, last_line))
     return found
 
