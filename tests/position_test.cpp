@@ -4,11 +4,14 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "xfen/xfen.hpp"
+#include "seeded_random.hpp"
 
 namespace {
 
@@ -308,4 +311,122 @@ BOOST_AUTO_TEST_CASE(king_and_outermost_rook_files) {
       }
     }
   }
+}
+
+namespace {
+
+using xfen_test::Random;
+
+// A writable position: kings and rooks on the back ranks with rights for some of them, pieces on
+// files a-h only (so that it also reads as a 10×8 board), now and then a double push.
+Position random_writable(Random& random) {
+  Position p;
+  p.side_to_move = random.one_in(2) ? Color::white : Color::black;
+  const char kLetters[] = "PNBRQACpnbrqac";
+  for (int i = random.below(10); i > 0; --i)
+    p.put(xfen::make_square(random.below(8), 1 + random.below(6)),
+          Piece::from_letter(kLetters[random.below(14)]));
+  for (const Color color : {Color::white, Color::black}) {
+    const int rank = xfen::back_rank(color);
+    const int king = 1 + random.below(6);
+    p.put(xfen::make_square(king, rank), Piece(PieceType::king, color));
+    if (random.one_in(2)) {
+      p.put(xfen::make_square(0, rank), Piece(PieceType::rook, color));
+      p.castling.set(color, CastlingSide::a_side, 0);
+    }
+    if (random.one_in(2)) {
+      p.put(xfen::make_square(7, rank), Piece(PieceType::rook, color));
+      p.castling.set(color, CastlingSide::h_side, 7);
+    }
+  }
+  if (p.castling.any() && random.one_in(2))
+    p.castling.mode = random.one_in(2) ? xfen::CastlingMode::symmetric : xfen::CastlingMode::modern;
+  if (random.one_in(2)) {
+    const bool white = p.side_to_move == Color::white;
+    const int file = random.below(8);
+    p.put(xfen::make_square(file, white ? 4 : 3),
+          Piece(PieceType::pawn, white ? Color::black : Color::white));
+    p.put(xfen::make_square(file, white ? 5 : 2), Piece());
+    p.put(xfen::make_square(file, white ? 6 : 1), Piece());
+    if (random.one_in(2) && file > 0)
+      p.put(xfen::make_square(file - 1, white ? 4 : 3), Piece(PieceType::pawn, p.side_to_move));
+    p.en_passant = xfen::make_square(file, white ? 5 : 2);
+  }
+  p.halfmove_clock = static_cast<std::uint32_t>(random.below(3));
+  p.fullmove_number = static_cast<std::uint32_t>(1 + random.below(3));
+  return p;
+}
+
+// One change to one part of a position at a time.
+struct Change {
+  const char* what;
+  void (*apply)(Position&, Random&);
+};
+
+const Change kChanges[] = {
+    {"width", [](Position& p, Random&) { p.width = p.width == 8 ? 10 : 8; }},
+    {"side", [](Position& p, Random&) { p.side_to_move = xfen::opposite(p.side_to_move); }},
+    {"halfmove", [](Position& p, Random& r) { p.halfmove_clock += static_cast<std::uint32_t>(1 + r.below(2)); }},
+    {"fullmove", [](Position& p, Random& r) { p.fullmove_number += static_cast<std::uint32_t>(1 + r.below(2)); }},
+    {"castling right",
+     [](Position& p, Random& r) {
+       const Color color = r.one_in(2) ? Color::white : Color::black;
+       const CastlingSide side = r.one_in(2) ? CastlingSide::h_side : CastlingSide::a_side;
+       if (p.castling.rook_file(color, side))
+         p.castling.clear(color, side);
+       else
+         p.castling.set(color, side, side == CastlingSide::h_side ? 7 : 0);
+     }},
+    {"castling mode",
+     [](Position& p, Random& r) {
+       p.castling.mode = static_cast<xfen::CastlingMode>(
+           (static_cast<int>(p.castling.mode) + 1 + r.below(2)) % 3);
+     }},
+    {"square",
+     [](Position& p, Random& r) {
+       const auto square = xfen::make_square(r.below(8), r.below(8));
+       p.put(square, p.at(square).empty() ? Piece(PieceType::queen, Color::black) : Piece());
+     }},
+    {"en passant square",
+     [](Position& p, Random& r) {
+       if (p.en_passant && r.one_in(2))
+         p.en_passant.reset();
+       else
+         p.en_passant = xfen::make_square(r.below(8), p.side_to_move == Color::white ? 5 : 2);
+     }},
+};
+
+}  // namespace
+
+// R7.6 on pairs that differ in one part only: equal exactly when the canonical records are the
+// same bytes, whichever part it is (so no part is ignored, and none counts beyond what is
+// written: a prefix without rights, an en passant square X-FEN does not write).
+BOOST_AUTO_TEST_CASE(one_change_at_a_time_equality_follows_the_record) {
+  Random random{7};
+  std::size_t unequal[std::size(kChanges)] = {};
+  std::size_t equal[std::size(kChanges)] = {};
+  for (int i = 0; i < 800; ++i) {
+    const Position a = random_writable(random);
+    const auto text_a = xfen::to_string(a);
+    BOOST_TEST_REQUIRE(text_a.ok(), xfen::code_name(text_a.error.code));
+    for (std::size_t c = 0; c < std::size(kChanges); ++c) {
+      Position b = a;
+      kChanges[c].apply(b, random);
+      const auto text_b = xfen::to_string(b);
+      if (!text_b.ok()) continue;  // a right the board no longer holds
+      BOOST_TEST_CONTEXT(text_a.text << " vs " << text_b.text << " (" << kChanges[c].what << ")") {
+        const bool same = text_a.text == text_b.text;
+        BOOST_TEST_REQUIRE((a == b) == same);
+        BOOST_TEST_REQUIRE((b == a) == same);
+        BOOST_TEST_REQUIRE((a != b) == !same);
+        (same ? equal : unequal)[c]++;
+      }
+    }
+  }
+  for (std::size_t c = 0; c < std::size(kChanges); ++c)
+    BOOST_TEST(unequal[c] > 50u, kChanges[c].what);
+  // A prefix without rights, a changed en passant square nobody can take, a square set to what
+  // it held: changes that are not written.
+  BOOST_TEST(equal[5] > 20u);
+  BOOST_TEST(equal[7] > 50u);
 }

@@ -3,13 +3,18 @@
 #define BOOST_TEST_MODULE write_test
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "xfen/xfen.hpp"
+#include "seeded_random.hpp"
 
 namespace {
 
@@ -370,4 +375,340 @@ BOOST_AUTO_TEST_CASE(en_passant_styles_on_hand_built_positions) {
   BOOST_TEST(xfen::to_string(pinned).text == "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1");
   BOOST_TEST(xfen::to_string(pinned, {CastlingStyle::xfen, EnPassantStyle::legal}).text ==
              "4k3/8/8/K2pP2r/8/8/8/8 w - - 0 1");
+}
+
+// --- the writer against a reference written here from SPEC R7 and R8 ---
+
+namespace {
+
+using xfen_test::Random;
+
+using xfen::Piece;
+using xfen::PieceType;
+using xfen::Square;
+
+struct Expected {
+  std::string text;  // when code is ok
+  Code code = Code::ok;
+  Square square{};
+  Color color = Color::white;
+  std::int32_t found = 0;
+  std::int32_t limit = 0;
+};
+
+Expected refusal(Code code, Square square = {}) {
+  Expected e;
+  e.code = code;
+  e.square = square;
+  return e;
+}
+
+std::optional<int> single_back_rank_king(const Position& p, Color color) {
+  std::optional<int> king;
+  int kings = 0;
+  for (int file = 0; file < p.width; ++file)
+    if (p.at(xfen::make_square(file, xfen::back_rank(color))).is(PieceType::king, color)) {
+      king = file;
+      ++kings;
+    }
+  return kings == 1 ? king : std::nullopt;
+}
+
+// R7.4 and R5.2 in a few lines.
+std::optional<Square> reference_xfen_en_passant(const Position& p) {
+  if (!p.en_passant) return std::nullopt;
+  const Square s = *p.en_passant;
+  if (xfen::check_en_passant_geometry(p, s) != Code::ok) return std::nullopt;
+  const int rank = p.side_to_move == Color::white ? 4 : 3;
+  for (const int file : {s.file - 1, s.file + 1})
+    if (file >= 0 && file < p.width &&
+        p.at(xfen::make_square(file, rank)).is(PieceType::pawn, p.side_to_move))
+      return s;
+  return std::nullopt;
+}
+
+// What an `always` refusal carries (SPEC appendix): the missing pawn's square and its colour, the
+// occupied square, the required rank, the width.
+Expected en_passant_refusal(const Position& p, Square s) {
+  const bool white = p.side_to_move == Color::white;
+  Expected e;
+  if (s.file >= p.width) {
+    e.code = Code::en_passant_off_board;
+    e.limit = p.width;
+  } else if (s.rank != (white ? 5 : 2)) {
+    e.code = Code::en_passant_wrong_rank;
+    e.limit = white ? 6 : 3;
+  } else if (const Square pawn = xfen::make_square(s.file, white ? 4 : 3);
+             !p.at(pawn).is(PieceType::pawn, white ? Color::black : Color::white)) {
+    e.code = Code::en_passant_no_pawn;
+    e.square = pawn;
+    e.color = white ? Color::black : Color::white;
+  } else if (!p.at(s).empty()) {
+    e.code = Code::en_passant_occupied;
+    e.square = s;
+  } else if (const Square from = xfen::make_square(s.file, white ? 6 : 1); !p.at(from).empty()) {
+    e.code = Code::en_passant_occupied;
+    e.square = from;
+  }
+  return e;
+}
+
+Expected reference_write(const Position& p, const WriteOptions& o) {
+  if (p.width != 8 && p.width != 10) {
+    Expected e = refusal(Code::board_width);
+    e.found = p.width;
+    e.limit = 10;
+    return e;
+  }
+  if (p.halfmove_clock > Position::kMaxCounter) return refusal(Code::halfmove_range);
+  if (p.fullmove_number == 0 || p.fullmove_number > Position::kMaxCounter)
+    return refusal(Code::fullmove_range);
+  std::string text;
+  for (int rank = 7; rank >= 0; --rank) {
+    int run = 0;
+    for (int file = 0; file < p.width; ++file) {
+      const Piece piece = p.at(xfen::make_square(file, rank));
+      if (piece.empty()) {
+        ++run;
+        continue;
+      }
+      if (run > 0) text += std::to_string(run);
+      run = 0;
+      text += piece.letter();
+    }
+    if (run > 0) text += std::to_string(run);
+    text += rank == 0 ? " " : "/";
+  }
+  text += p.side_to_move == Color::white ? "w " : "b ";
+  if (!p.castling.any()) {
+    text += '-';
+  } else {
+    if (p.castling.mode != xfen::CastlingMode::standard) {
+      if (o.castling == CastlingStyle::classic) return refusal(Code::write_castling_prefix);
+      text += p.castling.mode == xfen::CastlingMode::symmetric ? 's' : 'm';
+    }
+    for (const Color color : {Color::white, Color::black})
+      for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
+        const auto rook = p.castling.rook_file(color, side);
+        if (!rook) continue;
+        const int rank = xfen::back_rank(color);
+        const Square square = xfen::make_square(*rook, rank);
+        const auto king = single_back_rank_king(p, color);
+        const bool h = side == CastlingSide::h_side;
+        if (!king || (h ? *rook <= *king : *rook >= *king) ||
+            !p.at(square).is(PieceType::rook, color))
+          return refusal(Code::write_inconsistent_castling, square);
+        bool outermost = true;
+        for (int file = h ? *rook + 1 : 0; file < (h ? p.width : *rook); ++file)
+          if (p.at(xfen::make_square(file, rank)).is(PieceType::rook, color)) outermost = false;
+        if (o.castling == CastlingStyle::classic && !outermost)
+          return refusal(Code::write_needs_file_letter, square);
+        char letter = o.castling == CastlingStyle::shredder || !outermost
+                          ? static_cast<char>('A' + *rook)
+                          : (h ? 'K' : 'Q');
+        if (color == Color::black) letter = static_cast<char>(letter - 'A' + 'a');
+        text += letter;
+      }
+  }
+  text += ' ';
+  std::optional<Square> en_passant;
+  switch (o.en_passant) {
+    case EnPassantStyle::xfen: en_passant = reference_xfen_en_passant(p); break;
+    // Whether a capture is legal is legality_test's to check against its own reference.
+    case EnPassantStyle::legal:
+      en_passant = reference_xfen_en_passant(p) ? xfen::legal_en_passant(p) : std::nullopt;
+      break;
+    case EnPassantStyle::always:
+      en_passant = p.en_passant;
+      if (en_passant) {
+        const Expected e = en_passant_refusal(p, *en_passant);
+        if (e.code != Code::ok) return e;
+      }
+      break;
+  }
+  if (en_passant) {
+    text += en_passant->file_letter();
+    text += en_passant->rank_digit();
+  } else {
+    text += '-';
+  }
+  text += ' ' + std::to_string(p.halfmove_clock) + ' ' + std::to_string(p.fullmove_number);
+  Expected e;
+  e.text = text;
+  return e;
+}
+
+Piece random_piece(Random& random) {
+  constexpr PieceType kKinds[] = {PieceType::pawn,       PieceType::knight,    PieceType::bishop,
+                                  PieceType::rook,       PieceType::queen,     PieceType::king,
+                                  PieceType::archbishop, PieceType::chancellor};
+  return Piece(kKinds[random.below(8)], random.one_in(2) ? Color::white : Color::black);
+}
+
+// Random boards of both sizes with kings and rooks on the back ranks, castling rights that
+// mostly fit them (each kind of misfit now and then), double pushes, counters of every length.
+Position random_position(Random& random) {
+  Position p;
+  const int odd_widths[] = {9, 0, 7, 11};
+  p.width = static_cast<std::uint8_t>(random.one_in(40)  ? odd_widths[random.below(4)]
+                                      : random.one_in(2) ? 8
+                                                         : 10);
+  const int width = std::min<int>(p.width, 10);
+  p.side_to_move = random.one_in(2) ? Color::white : Color::black;
+  for (int i = random.below(12); i > 0 && width > 0; --i)
+    p.put(xfen::make_square(random.below(width), 1 + random.below(6)), random_piece(random));
+  for (const Color color : {Color::white, Color::black}) {
+    if (width == 0) break;
+    const int rank = xfen::back_rank(color);
+    for (int i = random.below(5); i > 0; --i)
+      p.put(xfen::make_square(random.below(width), rank), Piece(PieceType::rook, color));
+    if (random.one_in(4)) p.put(xfen::make_square(random.below(width), rank), random_piece(random));
+    for (int i = random.one_in(8) ? random.below(3) : 1; i > 0; --i)
+      p.put(xfen::make_square(random.below(width), rank), Piece(PieceType::king, color));
+    const auto king = single_back_rank_king(p, color);
+    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
+      if (random.one_in(2)) continue;
+      std::vector<int> rooks;
+      for (int file = 0; file < width; ++file)
+        if (p.at(xfen::make_square(file, rank)).is(PieceType::rook, color) &&
+            (!king || (side == CastlingSide::h_side ? file > *king : file < *king)))
+          rooks.push_back(file);
+      if (!rooks.empty() && !random.one_in(20))
+        p.castling.set(
+            color, side,
+            rooks[static_cast<std::size_t>(random.below(static_cast<int>(rooks.size())))]);
+      else if (random.one_in(3))
+        p.castling.set(color, side, random.below(width + 1));
+    }
+  }
+  const xfen::CastlingMode modes[] = {xfen::CastlingMode::standard, xfen::CastlingMode::standard,
+                                      xfen::CastlingMode::symmetric, xfen::CastlingMode::modern};
+  p.castling.mode = modes[random.below(4)];
+  if (random.one_in(4)) p.castling = {};
+  if (width > 0 && !random.one_in(3)) {
+    // A double push by the side not to move, with pawns beside it now and then, sometimes spoilt.
+    const bool white = p.side_to_move == Color::white;
+    const int file = random.below(width);
+    const int pawn_rank = white ? 4 : 3;
+    p.put(xfen::make_square(file, pawn_rank),
+          Piece(PieceType::pawn, white ? Color::black : Color::white));
+    p.put(xfen::make_square(file, white ? 5 : 2), Piece());
+    p.put(xfen::make_square(file, white ? 6 : 1), Piece());
+    for (const int side : {file - 1, file + 1})
+      if (side >= 0 && side < width && random.one_in(2))
+        p.put(xfen::make_square(side, pawn_rank), Piece(PieceType::pawn, p.side_to_move));
+    if (random.one_in(3)) p.put(xfen::make_square(file, 2 + random.below(4)), random_piece(random));
+    int target_rank = white ? 5 : 2;
+    if (random.one_in(6)) target_rank = random.below(8);
+    int target_file = file;
+    if (random.one_in(20)) target_file = width + random.below(2);
+    p.en_passant = xfen::make_square(target_file, target_rank);
+  }
+  const std::uint32_t counters[] = {
+      0,       1,        9,         10,         99,          100,         12345,       999999,
+      1000000, 99999999, 999999999, 1000000000, 2147483646u, 2147483647u, 2147483648u, 4294967295u};
+  p.halfmove_clock = counters[random.below(random.one_in(20) ? 16 : 14)];
+  p.fullmove_number = counters[random.below(random.one_in(20) ? 16 : 14)];
+  return p;
+}
+
+std::string describe(const Position& p) {
+  std::string board;
+  for (int rank = 7; rank >= 0; --rank) {
+    for (int file = 0; file < std::min<int>(p.width, 10); ++file) {
+      const Piece piece = p.at(xfen::make_square(file, rank));
+      board += piece.empty() ? '.' : piece.letter();
+    }
+    board += '/';
+  }
+  return board + " width " + std::to_string(p.width) + " side " +
+         std::to_string(static_cast<int>(p.side_to_move)) + " rights " +
+         std::to_string(p.castling.rook_files[0][0]) + "," +
+         std::to_string(p.castling.rook_files[0][1]) + "," +
+         std::to_string(p.castling.rook_files[1][0]) + "," +
+         std::to_string(p.castling.rook_files[1][1]) + " mode " +
+         std::to_string(static_cast<int>(p.castling.mode)) + " ep " +
+         (p.en_passant
+              ? std::to_string(p.en_passant->file) + "," + std::to_string(p.en_passant->rank)
+              : "-") +
+         " clocks " + std::to_string(p.halfmove_clock) + " " + std::to_string(p.fullmove_number);
+}
+
+}  // namespace
+
+// Every style pair on random positions: the bytes written or the refusal with every slot, as
+// the reference says; then the same record into buffers of every size up to it and beyond.
+BOOST_AUTO_TEST_CASE(random_positions_write_as_the_reference_in_every_style) {
+  Random random{1202};
+  std::size_t written = 0;
+  std::size_t refused = 0;
+  std::map<std::string, int> refusals;
+  for (int i = 0; i < 1500; ++i) {
+    const Position p = random_position(random);
+    for (const auto castling : kCastlingStyles)
+      for (const auto en_passant : kEnPassantStyles) {
+        const WriteOptions options{castling, en_passant};
+        const Expected expected = reference_write(p, options);
+        BOOST_TEST_CONTEXT(describe(p) << ", styles " << static_cast<int>(castling) << "/"
+                                       << static_cast<int>(en_passant)) {
+          std::vector<char> big(xfen::kMaxRecordSize + 8, '#');
+          const auto result = xfen::write(p, big, options);
+          const auto converted = xfen::to_string(p, options);
+          if (expected.code != Code::ok) {
+            ++refused;
+            ++refusals[std::string(name(expected.code))];
+            BOOST_TEST_REQUIRE(name(result.error.code) == name(expected.code));
+            BOOST_TEST_REQUIRE(result.size == 0u);
+            BOOST_TEST_REQUIRE(!result.ok());
+            BOOST_TEST_REQUIRE((result.error.severity == xfen::Severity::error));
+            BOOST_TEST_REQUIRE((result.error.square == expected.square));
+            BOOST_TEST_REQUIRE((result.error.color == expected.color));
+            BOOST_TEST_REQUIRE(result.error.found == expected.found);
+            BOOST_TEST_REQUIRE(result.error.limit == expected.limit);
+            BOOST_TEST_REQUIRE(name(converted.error.code) == name(expected.code));
+            BOOST_TEST_REQUIRE(converted.text.empty());
+            BOOST_TEST_REQUIRE((converted.error.square == expected.square));
+            continue;
+          }
+          ++written;
+          BOOST_TEST_REQUIRE(result.ok(), name(result.error.code));
+          BOOST_TEST_REQUIRE(std::string_view(big.data(), result.size) == expected.text);
+          BOOST_TEST_REQUIRE(converted.ok());
+          BOOST_TEST_REQUIRE(converted.text == expected.text);
+          const std::size_t size = expected.text.size();
+          BOOST_TEST_REQUIRE(size <= xfen::kMaxRecordSize);
+          for (std::size_t buffer_size = 0; buffer_size <= xfen::kMaxRecordSize + 1;
+               ++buffer_size) {
+            if (buffer_size > size + 1 && buffer_size + 1 < xfen::kMaxRecordSize) continue;
+            std::vector<char> buffer(buffer_size, '#');
+            const auto sized = xfen::write(p, buffer, options);
+            if (buffer_size < size) {
+              BOOST_TEST_REQUIRE(name(sized.error.code) == "write.buffer-too-small", buffer_size);
+              BOOST_TEST_REQUIRE(sized.size == 0u);
+              BOOST_TEST_REQUIRE((sized.error.severity == xfen::Severity::error));
+              BOOST_TEST_REQUIRE(sized.error.found == static_cast<std::int32_t>(buffer_size));
+              BOOST_TEST_REQUIRE(sized.error.limit == static_cast<std::int32_t>(size));
+            } else {
+              BOOST_TEST_REQUIRE(sized.ok(), buffer_size);
+              BOOST_TEST_REQUIRE(std::string_view(buffer.data(), sized.size) == expected.text,
+                                 buffer_size);
+            }
+          }
+        }
+      }
+  }
+  BOOST_TEST(written > 4000u);
+  for (const auto& [code, count] : refusals) BOOST_TEST_MESSAGE(code << ": " << count);
+  BOOST_TEST(refused > 2000u);
+}
+
+// The longest record is exactly kMaxRecordSize bytes: the bound is tight, as write.hpp says.
+BOOST_AUTO_TEST_CASE(max_record_size_is_the_longest_record) {
+  BOOST_TEST(kLongest.size() == xfen::kMaxRecordSize);
+  const auto parsed = xfen::parse(kLongest);
+  BOOST_TEST_REQUIRE(parsed.ok());
+  std::vector<char> exact(xfen::kMaxRecordSize);
+  const auto result = xfen::write(parsed.position, exact);
+  BOOST_TEST(result.ok());
+  BOOST_TEST(std::string_view(exact.data(), result.size) == kLongest);
 }

@@ -1,0 +1,467 @@
+// The parser's and the writer's fast paths, each held to a simple reference written here rather
+// than to the slow code they replace: the board scan (src/board_scan.cpp) over every rank of both
+// widths and every one-byte edit of some boards, the writer's rank table (src/rank_text.hpp) over
+// every occupancy of a rank, and the back-rank look-ups (src/back_rank.hpp) over every back rank of
+// kings, rooks and other pieces. Each is an optimisation whose slips every other test would miss: a
+// scan that declines a good board hands it to the precise reader, which reads it right.
+#define BOOST_TEST_MODULE fast_path
+#include <array>
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "back_rank.hpp"
+#include "board_scan.hpp"
+#include "fuzz_support.hpp"
+#include "parse_with.hpp"
+#include "rank_text.hpp"
+#include "xfen/xfen.hpp"
+
+namespace {
+
+using xfen::Color;
+using xfen::Piece;
+using xfen::PieceType;
+using Board = std::array<Piece, xfen::kMaxSquares>;
+
+// Every piece letter, so that rotating through it puts every piece on every file.
+constexpr std::string_view kLetters = "PNBRQKACpnbrqkac";
+
+// Counts the cases checked and reports the first few failures in full, so that a broken fast path
+// fails with a handful of readable lines rather than thousands.
+class Failures {
+ public:
+  template <typename Describe>
+  void check(bool holds, Describe describe) {
+    ++checked_;
+    if (holds) return;
+    if (++failed_ <= 5) BOOST_ERROR(describe());
+  }
+  std::size_t checked() const { return checked_; }
+  std::size_t failed() const { return failed_; }
+
+ private:
+  std::size_t checked_ = 0;
+  std::size_t failed_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The board scan
+
+// A board written by the simplest possible writer, and the squares it stands for.
+struct ReferenceBoard {
+  std::string text;
+  Board squares{};
+  std::uint8_t width = 0;
+};
+
+// `masks[i]` says which files of the i-th rank of the text (rank 8 first) hold a piece; the letters
+// rotate from `letter`.
+ReferenceBoard make_board(int width, const std::array<unsigned, xfen::kRanks> &masks,
+                          std::size_t letter) {
+  ReferenceBoard board;
+  board.width = static_cast<std::uint8_t>(width);
+  for (int i = 0; i < xfen::kRanks; ++i) {
+    if (i != 0) board.text += '/';
+    const int rank = xfen::kRanks - 1 - i;
+    int empty = 0;
+    for (int file = 0; file < width; ++file) {
+      if (((masks[static_cast<std::size_t>(i)] >> file) & 1u) == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty != 0) board.text += std::to_string(empty);
+      empty = 0;
+      const char c = kLetters[(letter + static_cast<std::size_t>(file + i)) % kLetters.size()];
+      board.text += c;
+      board.squares[xfen::make_square(file, rank).index()] = Piece::from_letter(c);
+    }
+    if (empty != 0) board.text += std::to_string(empty);
+  }
+  return board;
+}
+
+ReferenceBoard full_board(int width, std::size_t letter) {
+  std::array<unsigned, xfen::kRanks> masks{};
+  masks.fill((1u << width) - 1);
+  return make_board(width, masks, letter);
+}
+
+std::string record_of(std::string_view board) { return std::string(board) + " w - - 0 1"; }
+
+xfen::detail::ScannedBoard scan(std::string_view text, std::size_t begin, std::size_t end,
+                                Board &board) {
+  return xfen::detail::scan_board(text, static_cast<std::uint32_t>(begin),
+                                  static_cast<std::uint32_t>(end), board);
+}
+
+// The scan does not zero its scratch buffer up front: each byte must clear the squares it covers.
+// Scanning a board full of pieces first leaves letters wherever the next board has gaps.
+void leave_letters_in_the_scratch_buffer() {
+  static const std::string full = record_of(full_board(xfen::kMaxFiles, 5).text);
+  Board scratch{};
+  BOOST_TEST_REQUIRE(scan(full, 0, full.size(), scratch).ok);
+}
+
+// The board between guard bytes: the scan may write the board's squares and nothing around them.
+struct GuardedBoard {
+  std::array<Piece, 16> before;
+  Board squares{};
+  std::array<Piece, 16> after;
+
+  GuardedBoard() {
+    before.fill(kGuard);
+    after.fill(kGuard);
+  }
+  bool guards_intact() const {
+    for (std::size_t at = 0; at < before.size(); ++at)
+      if (before[at] != kGuard || after[at] != kGuard) return false;
+    return true;
+  }
+  static constexpr Piece kGuard{PieceType::archbishop, Color::black};
+};
+
+void check_scan_reads(const ReferenceBoard &expected, Failures &failures) {
+  // As the parser calls it: the field runs to the record's end, the board to the first space.
+  const std::string record = record_of(expected.text);
+  leave_letters_in_the_scratch_buffer();
+  GuardedBoard board;
+  const auto scanned = scan(record, 0, record.size(), board.squares);
+  failures.check(scanned.ok && scanned.end == expected.text.size() &&
+                     scanned.width == expected.width && board.squares == expected.squares &&
+                     board.guards_intact(),
+                 [&] { return "the scan misreads \"" + expected.text + "\""; });
+
+  // A field that starts part way into the text and ends with the board, no space after it.
+  const std::string framed = "x " + expected.text;
+  leave_letters_in_the_scratch_buffer();
+  GuardedBoard framed_board;
+  const auto framed_scan = scan(framed, 2, framed.size(), framed_board.squares);
+  failures.check(framed_scan.ok && framed_scan.end == framed.size() &&
+                     framed_scan.width == expected.width &&
+                     framed_board.squares == expected.squares && framed_board.guards_intact(),
+                 [&] { return "the scan misreads \"" + expected.text + "\" at offset 2"; });
+
+  // The reference writer is only trusted because the precise reader reads the same.
+  const xfen::ParseResult precise =
+      xfen::detail::parse_with(record, {}, xfen::detail::BoardReading::precise_only);
+  failures.check(precise.ok() && precise.position.width == expected.width &&
+                     precise.position.board == expected.squares,
+                 [&] { return "the precise reader does not read \"" + expected.text + "\""; });
+}
+
+}  // namespace
+
+// Every rank of both widths is some occupancy with some letters: `mask * (2i + 1) + i` is a
+// bijection of the masks for each rank i, so each occupancy appears on each rank, next to ranks
+// unlike it. That is every placement of counts: at a rank's start, after pieces, at its end, each
+// count 1..width, "10" included.
+BOOST_AUTO_TEST_CASE(scan_reads_every_rank_of_both_widths_as_written) {
+  Failures failures;
+  for (const int width : {8, 10}) {
+    const unsigned masks = 1u << width;
+    for (unsigned mask = 0; mask < masks; ++mask) {
+      std::array<unsigned, xfen::kRanks> ranks{};
+      for (unsigned i = 0; i < ranks.size(); ++i) ranks[i] = (mask * (2 * i + 1) + i) % masks;
+      check_scan_reads(make_board(width, ranks, mask), failures);
+    }
+  }
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// Ten letters on every rank: the longest board there is (87 bytes), with every letter on every
+// square; and the eight-file one.
+BOOST_AUTO_TEST_CASE(scan_reads_the_longest_boards) {
+  Failures failures;
+  for (const int width : {8, 10})
+    for (std::size_t letter = 0; letter < kLetters.size(); ++letter)
+      check_scan_reads(full_board(width, letter), failures);
+  BOOST_TEST(full_board(10, 0).text.size() == 87U);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+namespace {
+
+// Holds the scan to the precise reader on one board, completed to a record as the law in
+// fuzz/board_scan_law.hpp does. A declined scan must say nothing (no end, no width) and leave the
+// board as it was, so no caller can pick up half a board.
+void check_scan_agrees(std::string_view bytes, Failures &failures) {
+  const std::string record = record_of(bytes.substr(0, bytes.find(' ')));
+  const Piece sentinel(PieceType::chancellor, Color::black);
+  Board board;
+  board.fill(sentinel);
+  const auto scanned = scan(record, 0, record.size(), board);
+  const xfen::ParseResult precise =
+      xfen::detail::parse_with(record, {}, xfen::detail::BoardReading::precise_only);
+  const auto describe = [&] {
+    return "\"" + xfen::fuzz::escaped(bytes) + "\": the scan " +
+           (scanned.ok ? "accepts" : "declines") + " it, the precise reader " +
+           (precise.ok() ? "accepts" : "rejects") + " it";
+  };
+  if (!scanned.ok) {
+    Board untouched;
+    untouched.fill(sentinel);
+    failures.check(!precise.ok() && scanned.end == 0 && scanned.width == 0 && board == untouched,
+                   describe);
+    return;
+  }
+  bool same_squares = precise.ok() && scanned.width == precise.position.width;
+  for (int rank = 0; same_squares && rank < xfen::kRanks; ++rank)
+    for (int file = 0; file < scanned.width; ++file) {
+      const std::size_t at = xfen::make_square(file, rank).index();
+      same_squares = same_squares && board[at] == precise.position.board[at];
+    }
+  failures.check(same_squares && scanned.end == record.find(' '), describe);
+}
+
+}  // namespace
+
+// Every one-byte edit (each byte deleted or replaced by every value, a byte inserted, neighbours
+// swapped) of boards with each kind of count and the longest ones: where a well-formed board turns
+// into a malformed one, a digit into two, a rank into one too short and one too long.
+BOOST_AUTO_TEST_CASE(scan_agrees_with_the_precise_reader_on_every_one_byte_edit) {
+  std::vector<std::string> seeds = {full_board(10, 0).text, full_board(8, 3).text,
+                                    "8/8/8/8/8/8/8/8", "10/10/10/10/10/10/10/10"};
+  seeds.push_back(make_board(10, {0x3ff, 0, 0x001, 0x200, 0x155, 0x2aa, 0x201, 0x1fe}, 7).text);
+  seeds.push_back(make_board(8, {0xff, 0x01, 0x80, 0x55, 0xaa, 0x81, 0x7e, 0}, 11).text);
+  // Inserted bytes: those a board reader tells apart (the rest are replaced, each value once).
+  static constexpr char kInsertedBytes[] = "\0\t /0123456789PpKkRrAaCcXx\x7f\x80\xff";
+  constexpr std::string_view kInserted(kInsertedBytes, sizeof kInsertedBytes - 1);
+  Failures failures;
+  for (const std::string &seed : seeds) {
+    check_scan_agrees(seed, failures);
+    for (std::size_t at = 0; at <= seed.size(); ++at) {
+      if (at < seed.size()) check_scan_agrees(std::string(seed).erase(at, 1), failures);
+      if (at + 1 < seed.size()) {
+        std::string swapped = seed;
+        std::swap(swapped[at], swapped[at + 1]);
+        check_scan_agrees(swapped, failures);
+      }
+      for (const char byte : kInserted)
+        check_scan_agrees(std::string(seed).insert(at, 1, byte), failures);
+      for (int value = 0; at < seed.size() && value < 256; ++value)
+        check_scan_agrees(std::string(seed).replace(at, 1, 1, static_cast<char>(value)), failures);
+    }
+  }
+  BOOST_TEST(failures.checked() > 50000U);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The writer's rank text
+
+namespace {
+
+// The rank's X-FEN text, written the obvious way.
+template <std::size_t Width>
+std::string reference_rank_text(const std::array<Piece, Width> &row) {
+  std::string text;
+  int empty = 0;
+  for (const Piece piece : row) {
+    if (piece.empty()) {
+      ++empty;
+      continue;
+    }
+    if (empty != 0) text += std::to_string(empty);
+    empty = 0;
+    text += piece.letter();
+  }
+  if (empty != 0) text += std::to_string(empty);
+  return text;
+}
+
+// Every occupancy, with every piece on every occupied file. put_rank stores exactly Width bytes
+// (the caller's buffer has room for that much past any rank), never one more.
+template <std::size_t Width>
+void check_every_rank_text(Failures &failures) {
+  for (unsigned mask = 0; mask < (1u << Width); ++mask)
+    for (std::size_t letter = 0; letter < kLetters.size(); ++letter) {
+      std::array<Piece, Width> row{};
+      for (std::size_t file = 0; file < Width; ++file)
+        if (((mask >> file) & 1u) != 0)
+          row[file] = Piece::from_letter(kLetters[(letter + file) % kLetters.size()]);
+      const std::string expected = reference_rank_text(row);
+      std::array<char, Width + 4> out;
+      out.fill('#');
+      const char *const end = xfen::detail::put_rank<Width>(out.data(), row.data());
+      bool holds = end == out.data() + expected.size() &&
+                   std::string_view(out.data(), expected.size()) == expected;
+      for (std::size_t at = Width; at < out.size(); ++at) holds = holds && out[at] == '#';
+      failures.check(holds, [&] {
+        return "put_rank<" + std::to_string(Width) + "> writes \"" +
+               std::string(out.data(), Width) + "\" for \"" + expected + "\"";
+      });
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(put_rank_writes_every_rank_of_both_widths) {
+  Failures failures;
+  check_every_rank_text<8>(failures);
+  check_every_rank_text<10>(failures);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+namespace {
+
+// The mask indexes a table of 1 << Width patterns, so it must count every non-zero byte of the rank
+// as occupied (whatever its value) and nothing past the rank, whatever follows it in memory.
+template <std::size_t Width>
+void check_every_occupancy(Failures &failures) {
+  for (unsigned mask = 0; mask < (1u << Width); ++mask)
+    for (int value = 1; value < 256; ++value) {
+      std::array<std::uint8_t, Width + 8> codes;
+      codes.fill(static_cast<std::uint8_t>(value));
+      for (std::size_t file = 0; file < Width; ++file)
+        if (((mask >> file) & 1u) == 0) codes[file] = 0;
+      const unsigned found = xfen::detail::occupancy<Width>(codes.data());
+      failures.check(found == mask, [&] {
+        return "occupancy<" + std::to_string(Width) + "> of mask " + std::to_string(mask) +
+               " with byte " + std::to_string(value) + " is " + std::to_string(found);
+      });
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(occupancy_marks_exactly_the_occupied_files) {
+  Failures failures;
+  check_every_occupancy<8>(failures);
+  check_every_occupancy<10>(failures);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back-rank look-ups
+
+// Every target byte, in every lane, against every byte value, with the other lanes equal to the
+// target, one above it or one below it: the neighbours where a borrow between lanes would show.
+BOOST_AUTO_TEST_CASE(bytes_equal_to_marks_exactly_the_equal_bytes) {
+  Failures failures;
+  for (int target = 0; target < 256; ++target)
+    for (int value = 0; value < 256; ++value)
+      for (int lane = 0; lane < 8; ++lane) {
+        std::uint64_t word = 0;
+        std::uint64_t expected = 0;
+        for (int j = 0; j < 8; ++j) {
+          const int byte = j == lane ? value : (target + (j + value) % 3 - 1) & 0xff;
+          word |= static_cast<std::uint64_t>(byte) << (8 * j);
+          if (byte == target) expected |= std::uint64_t{0x80} << (8 * j);
+        }
+        const std::uint64_t found =
+            xfen::detail::bytes_equal_to(word, static_cast<std::uint8_t>(target));
+        failures.check(found == expected, [&] {
+          return "bytes_equal_to(" + std::to_string(word) + ", " + std::to_string(target) +
+                 ") is " + std::to_string(found);
+        });
+      }
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+namespace {
+
+std::string describe_rank(const xfen::Position &position, Color color) {
+  std::string text;
+  for (int file = 0; file < position.width; ++file) {
+    const Piece piece = position.at(xfen::make_square(file, xfen::back_rank(color)));
+    text += piece.empty() ? '.' : piece.letter();
+  }
+  return text;
+}
+
+std::string show(std::optional<int> file) { return file ? std::to_string(*file) : "none"; }
+
+// Every back rank whose squares each hold the colour's king, its rook or something else (nothing,
+// the other colour's king or rook, other pieces), with the other ranks full of kings and rooks of
+// both colours so that a look-up straying off the back rank finds one. The reference: the king's
+// file when there is exactly one; the outermost rook is the lowest or highest rook file beyond the
+// given file, whatever stands there.
+void check_every_back_rank(int width, Color color, Failures &failures) {
+  using xfen::CastlingSide;
+  const Color other = xfen::opposite(color);
+  const Piece king(PieceType::king, color);
+  const Piece rook(PieceType::rook, color);
+  const std::array<Piece, 6> others = {Piece(),
+                                       Piece(PieceType::king, other),
+                                       Piece(PieceType::rook, other),
+                                       Piece(PieceType::queen, color),
+                                       Piece(PieceType::pawn, other),
+                                       Piece(PieceType::chancellor, color)};
+  const std::array<Piece, 4> around = {king, rook, Piece(PieceType::king, other),
+                                       Piece(PieceType::rook, other)};
+  xfen::Position position;
+  position.width = static_cast<std::uint8_t>(width);
+  const int back = xfen::back_rank(color);
+  int patterns = 1;
+  for (int file = 0; file < width; ++file) patterns *= 3;
+  for (int pattern = 0; pattern < patterns; ++pattern) {
+    for (int rank = 0; rank < xfen::kRanks; ++rank)
+      for (int file = 0; file < width; ++file)
+        if (rank != back)
+          position.put(xfen::make_square(file, rank),
+                       around[static_cast<std::size_t>(pattern) % 4]);
+    int kings = 0;
+    int king_file = -1;
+    int lowest_rook = width;
+    int highest_rook = -1;
+    for (int file = 0, digits = pattern; file < width; ++file, digits /= 3) {
+      Piece piece = others[static_cast<std::size_t>(pattern + file) % others.size()];
+      if (digits % 3 == 1) {
+        piece = king;
+        ++kings;
+        king_file = file;
+      } else if (digits % 3 == 2) {
+        piece = rook;
+        if (lowest_rook == width) lowest_rook = file;
+        highest_rook = file;
+      }
+      position.put(xfen::make_square(file, back), piece);
+    }
+    const auto rank_text = [&] {
+      return std::string(color == Color::white ? "white" : "black") + " back rank " +
+             describe_rank(position, color) + ": ";
+    };
+
+    const std::optional<int> expected_king =
+        kings == 1 ? std::optional<int>(king_file) : std::nullopt;
+    const std::optional<int> found_king = xfen::detail::castling_king_file(position, color);
+    failures.check(found_king == expected_king, [&] {
+      return rank_text() + "king file " + show(found_king) + ", not " + show(expected_king);
+    });
+
+    for (int from = 0; from < width; ++from) {
+      const auto h_rook =
+          xfen::detail::outermost_rook_file(position, color, CastlingSide::h_side, from);
+      const auto a_rook =
+          xfen::detail::outermost_rook_file(position, color, CastlingSide::a_side, from);
+      const auto h_expected = highest_rook > from ? std::optional<int>(highest_rook) : std::nullopt;
+      const auto a_expected = lowest_rook < from ? std::optional<int>(lowest_rook) : std::nullopt;
+      failures.check(h_rook == h_expected && a_rook == a_expected, [&] {
+        return rank_text() + "outermost rooks beyond file " + std::to_string(from) + ": " +
+               show(h_rook) + " and " + show(a_rook);
+      });
+
+      const bool h_outermost =
+          xfen::detail::is_outermost_rook(position, color, CastlingSide::h_side, from);
+      const bool a_outermost =
+          xfen::detail::is_outermost_rook(position, color, CastlingSide::a_side, from);
+      failures.check(
+          h_outermost == (highest_rook <= from) && a_outermost == (lowest_rook >= from),
+          [&] { return rank_text() + "is_outermost_rook from file " + std::to_string(from); });
+    }
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(back_rank_look_ups_on_every_back_rank) {
+  Failures failures;
+  for (const int width : {8, 10})
+    for (const Color color : {Color::white, Color::black})
+      check_every_back_rank(width, color, failures);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
