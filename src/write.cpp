@@ -64,8 +64,9 @@ char* put_castling(char* out, const Position& position, CastlingStyle style,
       const auto rook = rights.rook_file(color, side);
       if (!rook) continue;
       const Square rook_square = make_square(*rook, back_rank(color));
-      const bool on_its_side =
-          king && (side == CastlingSide::h_side ? *rook > *king : *rook < *king);
+      // A hand-built right may name a file off the board, whose square must not be looked at.
+      const bool on_its_side = king && rook_square.is_valid(position.width) &&
+                               (side == CastlingSide::h_side ? *rook > *king : *rook < *king);
       if (!on_its_side || !position.at(rook_square).is(PieceType::rook, color)) {
         problem = {.code = Code::write_inconsistent_castling, .square = rook_square};
         return nullptr;

@@ -310,6 +310,27 @@ const Refusal kRefusals[] = {
 
 }  // namespace
 
+// A hand-built right may name any file. One off the board is refused as inconsistent without
+// looking at the square it names: on rank 1 file 10 is where a2 is stored (here a white rook, which
+// must not make the right valid), on rank 8 it lies past the board's storage.
+BOOST_AUTO_TEST_CASE(castling_right_on_a_file_off_the_board_is_refused) {
+  Position p;
+  p.width = 10;
+  set_rank(p, 7, "....k.....");
+  set_rank(p, 1, "R.........");
+  set_rank(p, 0, "....K.....");
+  for (const Color color : {Color::white, Color::black})
+    for (const int file : {10, 11, 100, 127}) {
+      Position q = p;
+      q.castling.set(color, CastlingSide::h_side, file);
+      for (const auto style : {CastlingStyle::xfen, CastlingStyle::shredder, CastlingStyle::classic}) {
+        const xfen::StringResult written = xfen::to_string(q, {style});
+        BOOST_TEST(name(written.error.code) == "write.inconsistent-castling", file << " " << written.text);
+        BOOST_TEST(int{written.error.square.file} == file);
+      }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(writer_refusals) {
   for (const Refusal& refusal : kRefusals) {
     BOOST_TEST_CONTEXT(refusal.what) {
@@ -406,7 +427,8 @@ Expected refusal(Code code, Square square = {}) {
 std::optional<int> single_back_rank_king(const Position& p, Color color) {
   std::optional<int> king;
   int kings = 0;
-  for (int file = 0; file < p.width; ++file)
+  // random_position makes odd widths too, up to 11: only the stored files are looked at.
+  for (int file = 0; file < std::min<int>(p.width, xfen::kMaxFiles); ++file)
     if (p.at(xfen::make_square(file, xfen::back_rank(color))).is(PieceType::king, color)) {
       king = file;
       ++kings;
@@ -495,7 +517,7 @@ Expected reference_write(const Position& p, const WriteOptions& o) {
         const Square square = xfen::make_square(*rook, rank);
         const auto king = single_back_rank_king(p, color);
         const bool h = side == CastlingSide::h_side;
-        if (!king || (h ? *rook <= *king : *rook >= *king) ||
+        if (!king || !square.is_valid(p.width) || (h ? *rook <= *king : *rook >= *king) ||
             !p.at(square).is(PieceType::rook, color))
           return refusal(Code::write_inconsistent_castling, square);
         bool outermost = true;
