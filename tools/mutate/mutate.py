@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import functools
+import json
 import os
 import random
 import re
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -26,7 +29,7 @@ import report  # noqa: E402
 import schemata  # noqa: E402
 import schemata_runner  # noqa: E402
 from mutants import Mutant, core_sources, find_mutants  # noqa: E402
-from runner import Commands, Completed, Result, Workspace, run_group, test_mutant  # noqa: E402
+from runner import Completed, Result, Step, TestOrder, Workspace, run_group, test_mutant  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 NOT_REACHED = "not reached at run time"
@@ -38,13 +41,12 @@ NOT_IN_FAST = ("package_test", "package_subdirectory_test", "package_shared_test
                "mutate_tool_test")
 
 
-def suite_phases(suite: str) -> list[list[str]]:
-    """ctest selections run one after the other; a failure stops the suite. In `fast`, cli_test
-    (seconds, where the rest together take about one) runs last, so most mutants die before it."""
+def suite_selection(suite: str) -> list[str]:
+    """The ctest arguments that select a suite's entries. Its tests then run one at a time,
+    cheapest first (runner.TestOrder), so cli_test (seconds) comes last."""
     if suite == "conformance":
-        return [["-R", "^conformance_test$"]]
-    excluded = "|".join(f"^{name}$" for name in NOT_IN_FAST)
-    return [["-E", f"{excluded}|^cli_test$"], ["-R", "^cli_test$"]]
+        return ["-R", "^conformance_test$"]
+    return ["-E", "|".join(f"^{name}$" for name in NOT_IN_FAST)]
 
 
 def suite_targets(suite: str) -> list[str]:
@@ -126,13 +128,19 @@ class CMakeProject:
         self.env.pop("XFEN_MUTANT", None)
 
     def configure(self) -> None:
-        cache = self.build_dir / "CMakeCache.txt"
-        if cache.exists() and f"CMAKE_CXX_FLAGS:STRING={self.cxx_flags}\n" in cache.read_text():
-            return  # cmake --build re-runs the configuration when a CMakeLists.txt changed
+        # cmake --build re-runs the configuration when a CMakeLists.txt changed, but not when the
+        # preset did: its cache variables only reach an existing cache through --preset. So the
+        # preset and the flags it was configured with are kept beside the cache.
+        configured_with = f"{self.cxx_flags}\n{(self.tree / 'CMakePresets.json').read_text()}"
+        stamp = self.build_dir / "mutate-configured-with.txt"
+        if (self.build_dir / "CMakeCache.txt").exists() and stamp.exists() and \
+                stamp.read_text() == configured_with:
+            return
         generator = ["-G", "Ninja"] if shutil.which("ninja") else []
         flags = [f"-DCMAKE_CXX_FLAGS={self.cxx_flags}"] if self.cxx_flags else []
         subprocess.run(["cmake", "--preset", "mutate", *generator, *flags], cwd=self.tree, check=True,
                        stdout=subprocess.DEVNULL)
+        stamp.write_text(configured_with)
 
     def build(self, timeout: float, keep_going: bool = False) -> Completed:
         targets = [arg for t in suite_targets(self.suite) for arg in ("--target", t)]
@@ -147,31 +155,45 @@ class CMakeProject:
                           "--timeout", str(int(timeout) + 1), *extra, *selection],
                          self.tree, timeout, self.env)
 
-    def test(self, timeout: float) -> Completed:
-        deadline = time.monotonic() + timeout
-        output = []
-        for selection in suite_phases(self.suite):
-            ran = self.ctest(selection, max(1.0, deadline - time.monotonic()), "--stop-on-failure")
-            output.append(ran.output)
-            if ran.returncode != 0:
-                return Completed(ran.returncode, "".join(output))
-        return Completed(0, "".join(output))
-
     def test_one_command(self, name: str, timeout: float) -> list[str]:
         return ["ctest", "--test-dir", str(self.build_dir), "-R", f"^{re.escape(name)}$",
                 "--timeout", str(int(timeout) + 1)]
 
+    def test_one(self, name: str, timeout: float) -> Completed:
+        return run_group(self.test_one_command(name, timeout), self.tree, timeout, self.env)
+
     def test_names(self) -> list[str]:
-        names = []
-        for selection in suite_phases(self.suite):
-            listed = self.ctest(selection, 60, "-N").output
-            names += [line.split(":", 1)[1].strip() for line in listed.splitlines()
-                      if line.strip().startswith("Test") and "#" in line]
-        return names
+        listed = self.ctest(suite_selection(self.suite), 60, "-N").output
+        return [line.split(":", 1)[1].strip() for line in listed.splitlines()
+                if line.strip().startswith("Test") and "#" in line]
+
+    def test_products(self) -> dict[str, list[str]] | None:
+        """What each ctest entry runs from the build: the files under the build directory that
+        its command names, as Ninja targets (paths relative to the build directory). None when
+        the generator is not Ninja, whose targets are not paths."""
+        if not (self.build_dir / "build.ninja").exists():
+            return None
+        listed = run_group(["ctest", "--test-dir", str(self.build_dir), "--show-only=json-v1"],
+                           self.tree, 60, self.env)
+        products = {}
+        for test in json.loads(listed.output)["tests"]:
+            paths = [Path(arg) for arg in test.get("command", [])]
+            products[test["name"]] = [str(path.relative_to(self.build_dir)) for path in paths
+                                      if path.is_relative_to(self.build_dir) and path.is_file()]
+        return products
+
+    def build_products(self, products: list[str], timeout: float) -> Completed:
+        if not products:
+            return Completed(0, "")
+        targets = [arg for product in products for arg in ("--target", product)]
+        return run_group(["cmake", "--build", str(self.build_dir), "-j", str(self.jobs), *targets],
+                         self.tree, timeout, self.env)
 
 
-def prepare(args, workspace: Workspace) -> tuple[CMakeProject, float]:
-    """Copies the tree, builds it unmutated and times the suite, which must pass."""
+def prepare(args, workspace: Workspace) -> tuple[CMakeProject, Callable[[], list[Step]], TestOrder]:
+    """Copies the tree, builds it unmutated and times the suite test by test, which must pass.
+    Returns the project and the steps of a mutant's suite: one test each, built just before it
+    runs, in the order of the TestOrder (cheapest first, the latest killer in front)."""
     left = workspace.interrupted_mutant()
     if left:
         print(f"mutate: a previous run was stopped with mutant {left} applied; the copy is "
@@ -188,16 +210,33 @@ def prepare(args, workspace: Workspace) -> tuple[CMakeProject, float]:
     names = project.test_names()
     if not names:
         raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
-    started = time.monotonic()
-    tested = project.test(3600)
-    baseline = time.monotonic() - started
-    if tested.returncode != 0:
-        sys.stderr.write(tested.output[-4000:])
-        raise SystemExit("mutate: the unmutated suite fails; fix it before measuring mutants")
-    timeout = max(args.min_timeout, args.timeout_factor * baseline)
+    baseline = {}
+    for name in names:
+        started = time.monotonic()
+        tested = project.test_one(name, 3600)
+        baseline[name] = time.monotonic() - started
+        if tested.returncode != 0:
+            sys.stderr.write(tested.output[-4000:])
+            raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before measuring mutants")
+    timeouts = {name: max(args.min_timeout, args.timeout_factor * seconds)
+                for name, seconds in baseline.items()}
+    order = TestOrder(baseline)
+    products = project.test_products()
     print(f"classic: suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
-          f"{baseline:.1f} s, mutant timeout {timeout:.0f} s")
-    return project, timeout
+          f"{sum(baseline.values()):.1f} s one by one; "
+          + ("each mutant builds and runs them one at a time" if products is not None else
+             "each mutant builds everything (not Ninja: targets are not paths)"))
+
+    def steps() -> list[Step]:
+        def build_all(timeout: float) -> Completed:
+            return project.build(timeout)
+        return [Step(name,
+                     build=functools.partial(project.build_products, products[name])
+                     if products is not None else build_all,
+                     test=functools.partial(project.test_one, name),
+                     timeout=timeouts[name])
+                for name in order.current()]
+    return project, steps, order
 
 
 def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Mutant],
@@ -315,11 +354,10 @@ def main(argv=None) -> int:
         if args.mode == "schemata":
             classic = run_schemata(args, workspace.root, all_mutants, mutants, set(equivalent), emit)
         if classic:
-            project, timeout = prepare(args, workspace)
-            commands = Commands(build=project.build, test=project.test)
+            _, steps, order = prepare(args, workspace)
             print(f"classic: running {len(classic)} mutants, one build each")
             for mutant in classic:
-                emit(test_mutant(workspace, mutant, commands, timeout, args.build_timeout))
+                emit(test_mutant(workspace, mutant, steps, args.build_timeout, order.killed_by))
     finally:
         elapsed = time.monotonic() - started
         done = [results[m.id] for m in mutants if m.id in results]

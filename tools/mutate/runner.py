@@ -17,6 +17,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -135,34 +136,60 @@ class Workspace:
             self._marker.unlink()
 
 
+class TestOrder:
+    """The order in which a mutant's tests are tried: cheapest first, the latest killer in front."""
+
+    def __init__(self, seconds: dict[str, float]):
+        self._lock = threading.Lock()
+        self._order = sorted(seconds, key=lambda name: seconds[name])
+
+    def current(self) -> list[str]:
+        with self._lock:
+            return list(self._order)
+
+    def killed_by(self, name: str) -> None:
+        with self._lock:
+            self._order.remove(name)
+            self._order.insert(0, name)
+
+
 @dataclasses.dataclass
-class Commands:
-    """How to build the mutated tree and run the suite; each returns a Completed."""
+class Step:
+    """Part of a mutant's suite: what to build, then the test to run, each returning a Completed.
+    A suite of several steps builds test by test, so a mutant killed by its first test never
+    pays for the others' builds."""
+    name: str
     build: Callable[[float], Completed]
     test: Callable[[float], Completed]
+    timeout: float
 
 
-def test_mutant(workspace: Workspace, mutant: Mutant, commands: Commands, timeout: float,
-                build_timeout: float) -> Result:
+def test_mutant(workspace: Workspace, mutant: Mutant, steps: Callable[[], Sequence[Step]],
+                build_timeout: float, killed_by: Callable[[str], None] = lambda name: None) -> Result:
+    """Builds and tests `mutant` step by step until a step fails; `killed_by` hears which killed it."""
     def body() -> Result:
         started = time.monotonic()
-        built = commands.build(build_timeout)
-        if built.returncode != 0:
-            detail = "build timed out" if built.returncode is None else last_error(built.output)
-            return Result(mutant, "did-not-compile", time.monotonic() - started, detail)
-        tested = commands.test(timeout)
-        seconds = time.monotonic() - started
-        if tested.returncode is None:
-            return Result(mutant, "timeout", seconds, f"suite ran over {timeout:.0f} s")
-        if tested.returncode == 0:
-            return Result(mutant, "survived", seconds)
-        return Result(mutant, "killed", seconds, failed_tests(tested.output))
+        for step in steps():
+            built = step.build(build_timeout)
+            if built.returncode != 0:
+                detail = "build timed out" if built.returncode is None else first_error(built.output)
+                return Result(mutant, "did-not-compile", time.monotonic() - started, detail)
+            tested = step.test(step.timeout)
+            if tested.returncode is None:
+                return Result(mutant, "timeout", time.monotonic() - started,
+                              f"{step.name} ran over {step.timeout:.0f} s")
+            if tested.returncode != 0:
+                killed_by(step.name)
+                return Result(mutant, "killed", time.monotonic() - started,
+                              failed_tests(tested.output) or step.name)
+        return Result(mutant, "survived", time.monotonic() - started)
     return workspace.run(mutant, body)
 
 
-def last_error(output: str) -> str:
-    errors = [line for line in output.splitlines() if "error" in line]
-    return (errors[0] if errors else output.strip().splitlines()[-1:] or [""])[0][:200]
+def first_error(output: str) -> str:
+    """The compiler's first error line, or the output's last line when no line says "error"."""
+    lines = [line for line in output.splitlines() if "error" in line] or output.strip().splitlines()[-1:]
+    return lines[0][:200] if lines else ""
 
 
 def failed_tests(ctest_output: str) -> str:

@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 import schemata
 from mutants import Mutant
-from runner import Completed, Result, finish_group, start_group
+from runner import Completed, Result, TestOrder, finish_group, start_group
 
 SWITCH_HEADER = Path("tools/mutate/mutant_switch.hpp")
 
@@ -52,23 +52,6 @@ class Processes:
                     os.killpg(process.pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
-
-
-class TestOrder:
-    """The order in which a mutant's tests are tried: cheapest first, the latest killer in front."""
-
-    def __init__(self, seconds: dict[str, float]):
-        self._lock = threading.Lock()
-        self._order = sorted(seconds, key=lambda name: seconds[name])
-
-    def current(self) -> list[str]:
-        with self._lock:
-            return list(self._order)
-
-    def killed_by(self, name: str) -> None:
-        with self._lock:
-            self._order.remove(name)
-            self._order.insert(0, name)
 
 
 def rewrite_sources(sources: dict[str, str], mutants: list[Mutant], excluded: set[str]):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE))
 import report  # noqa: E402
 import schemata  # noqa: E402
 from mutants import KINDS, Mutant, find_mutants  # noqa: E402
-from runner import Commands, Workspace, run_group, test_mutant  # noqa: E402
+from runner import Step, Workspace, first_error, run_group, test_mutant  # noqa: E402
 
 FIXTURE = (HERE / "fixture" / "sample.cpp").read_text()
 
@@ -91,11 +91,13 @@ class RunnerTest(unittest.TestCase):
         self.workspace.tree.mkdir(parents=True)
         self.workspace.sync(root / "source", ["f.cpp"], keep=[])
         tree = self.workspace.tree
-        self.commands = Commands(
+        self.steps = [Step(
+            "suite",
             build=lambda timeout: run_group(["sh", "-c", "! grep -q BROKEN f.cpp"], tree, timeout),
             test=lambda timeout: run_group(
                 ["sh", "-c", "grep -q '<=' f.cpp && exit 1; grep -q while f.cpp && sleep 60; exit 0"],
-                tree, timeout))
+                tree, timeout),
+            timeout=1.0)]
 
     def tearDown(self):
         self.workspace.unlock()
@@ -107,8 +109,8 @@ class RunnerTest(unittest.TestCase):
                       original, replacement)
 
     def outcome(self, original, replacement):
-        result = test_mutant(self.workspace, self.mutant(original, replacement), self.commands,
-                             timeout=1.0, build_timeout=10.0)
+        result = test_mutant(self.workspace, self.mutant(original, replacement),
+                             lambda: self.steps, build_timeout=10.0)
         self.assertEqual((self.workspace.tree / "f.cpp").read_text(), self.SOURCE, "restored")
         self.assertIsNone(self.workspace.interrupted_mutant())
         return result
@@ -122,16 +124,45 @@ class RunnerTest(unittest.TestCase):
     def test_did_not_compile(self):
         self.assertEqual(self.outcome("return", "BROKEN").outcome, "did-not-compile")
 
+    def test_the_detail_of_a_failed_build_is_the_first_error_line(self):
+        self.assertEqual(first_error("[1/9] g++ f.cpp\nf.cpp:1:2: error: no\nf.cpp:3:4: error: two\n"),
+                         "f.cpp:1:2: error: no")
+        self.assertEqual(first_error("building\nstopped\n"), "stopped")
+        self.assertEqual(first_error(""), "")
+
     def test_timeout_kills_the_process_group(self):
         started = time.monotonic()
         self.assertEqual(self.outcome("return", "while (1) {} return").outcome, "timeout")
         self.assertLess(time.monotonic() - started, 10)
 
+    def test_steps_stop_at_the_first_failure_and_build_only_what_they_run(self):
+        built, killers = [], []
+
+        def step(name, builds, passes):
+            def build(timeout):
+                built.append(name)
+                return run_group(["true" if builds else "false"], self.workspace.tree, timeout)
+            return Step(name, build=build, timeout=1.0, test=lambda timeout: run_group(
+                ["true" if passes else "false"], self.workspace.tree, timeout))
+
+        def run(*steps):
+            built.clear()
+            return test_mutant(self.workspace, self.mutant("3", "4"), lambda: list(steps), 10.0,
+                               killers.append)
+
+        self.assertEqual(run(step("a", True, False), step("b", True, True)).outcome, "killed")
+        self.assertEqual((built, killers), (["a"], ["a"]), "b is never built")
+        self.assertEqual(run(step("a", True, True), step("b", False, True)).outcome,
+                         "did-not-compile")
+        self.assertEqual(run(step("a", True, True), step("b", True, True)).outcome, "survived")
+        self.assertEqual((built, killers), (["a", "b"], ["a"]))
+
     def test_the_file_is_restored_when_the_run_is_stopped(self):
         def stop(timeout):
             raise KeyboardInterrupt
         with self.assertRaises(KeyboardInterrupt):
-            test_mutant(self.workspace, self.mutant("<", "<="), Commands(build=stop, test=stop), 1, 1)
+            test_mutant(self.workspace, self.mutant("<", "<="),
+                        lambda: [Step("suite", build=stop, test=stop, timeout=1)], 1)
         self.assertEqual((self.workspace.tree / "f.cpp").read_text(), self.SOURCE)
 
     def test_score_counts_timeouts_as_killed_and_leaves_out_the_rest(self):
