@@ -138,9 +138,8 @@ class RecordReader {
         continue;
       }
       if (i == start && first_empty == kNotFound) first_empty = start;
-      if (count < kFieldCount) fields_[static_cast<std::size_t>(count)] = {start, i};
       if (count == kFieldCount) seventh = start;
-      count += count <= kFieldCount ? 1 : 0;
+      if (count <= kFieldCount) ++count;  // seven says "too many"; counting on could overflow
       start = i + 1;
     }
     if (first_control != kNotFound) return fail(at(Code::record_whitespace, first_control, 1));

@@ -40,7 +40,8 @@ struct WriteResult {
   constexpr explicit operator bool() const noexcept { return ok(); }
 };
 
-// Writes into `out` without allocating. A buffer of kMaxRecordSize bytes always suffices.
+// Writes into `out` without allocating. A buffer of kMaxRecordSize bytes always suffices. After
+// an error the bytes of `out` are unspecified: a large buffer may hold part of a record.
 XFEN_EXPORT WriteResult write(const Position& position, std::span<char> out,
                   const WriteOptions& options = {}) noexcept;
 
