@@ -44,8 +44,8 @@ std::vector<std::string> mismatch_names(const conformance::Case& c,
 BOOST_AUTO_TEST_CASE(loader_reads_every_member) {
   const conformance::Case c = read_good(
       R"({"id": "lenient.x", "input": "a", "profile": "lenient", "castling": "shredder",)"
-      R"( "en_passant": "legal", "write_error": {"code": "write.needs-file-letter"},)"
-      R"( "warnings": [{"code": "record.separator", "offset": 3}], "note": "n"})",
+      R"( "en_passant": "legal", "write_error": {"code": "write.needs-file-letter", "message": "m"},)"
+      R"( "warnings": [{"code": "record.separator", "offset": 3, "message": "w"}], "note": "n"})",
       "lenient");
   BOOST_TEST(c.id == "lenient.x");
   BOOST_TEST((c.parse_options.profile == xfen::Profile::lenient));
@@ -54,8 +54,10 @@ BOOST_AUTO_TEST_CASE(loader_reads_every_member) {
   BOOST_TEST((c.outcome == conformance::Outcome::write_refused));
   BOOST_TEST(c.error.code == "write.needs-file-letter");
   BOOST_TEST(!c.error.offset.has_value());
+  BOOST_TEST(c.error.message.value_or("") == "m");
   BOOST_TEST(c.warnings.size() == 1U);
   BOOST_TEST(c.warnings[0].offset.value_or(0) == 3U);
+  BOOST_TEST(c.warnings[0].message.value_or("") == "w");
   BOOST_TEST(c.note == "n");
 
   const conformance::Case legal = read_good(
@@ -64,6 +66,7 @@ BOOST_AUTO_TEST_CASE(loader_reads_every_member) {
       "legality");
   BOOST_TEST_REQUIRE(legal.legality.has_value());
   BOOST_TEST(legal.legality->at(0).code == "legal.king-count");
+  BOOST_TEST(!legal.legality->at(0).message.has_value());
 }
 
 BOOST_AUTO_TEST_CASE(loader_names_each_broken_case) {
@@ -83,6 +86,14 @@ BOOST_AUTO_TEST_CASE(loader_names_each_broken_case) {
              "\"error\" needs an \"offset\"");
   BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": -1}})") ==
              "\"error\" needs an offset that is a whole number from 0 to 4294967295");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": 0, "message": 7}})") ==
+             "\"error\" needs a \"message\" that is a non-empty string");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": 0, "message": ""}})") ==
+             "\"error\" needs a \"message\" that is a non-empty string");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "castling": "classic", "write_error": {"code": "write.castling-prefix", "message": null}})") ==
+             "\"write_error\" needs a \"message\" that is a non-empty string");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "warnings": [{"code": "record.separator", "offset": 0, "message": ["w"]}]})") ==
+             "warnings[0] needs a \"message\" that is a non-empty string");
   BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "castling": "fide"})") ==
              "unknown castling \"fide\"");
   BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "warnings": []})") ==
@@ -102,7 +113,8 @@ BOOST_AUTO_TEST_CASE(loader_names_file_and_line_and_repeated_ids) {
   std::ofstream(directory / "side.jsonl")
       << R"({"id": "side.a", "input": "x", "output": "x"})" << "\n"
       << R"({"id": "side.b", "input": "x"})" << "\n"
-      << R"({"id": "side.a", "input": "y", "output": "y"})" << "\n";
+      << R"({"id": "side.a", "input": "y", "output": "y"})" << "\n"
+      << R"({"id": "side.c", "input": "x", "error": {"code": "side.invalid", "offset": 0, "message": 1}})" << "\n";
   std::ofstream(directory / "board.jsonl");  // empty
   const conformance::Suite suite = conformance::load_suite(directory);
   BOOST_TEST(suite.cases.size() == 1U);
@@ -111,7 +123,8 @@ BOOST_AUTO_TEST_CASE(loader_names_file_and_line_and_repeated_ids) {
   const std::vector<std::string> expected = {
       "board.jsonl: no cases",
       "side.jsonl:2: needs exactly one of \"output\", \"error\" and \"write_error\"",
-      "side.jsonl:3: id side.a repeats side.jsonl:1"};
+      "side.jsonl:3: id side.a repeats side.jsonl:1",
+      "side.jsonl:4: \"error\" needs a \"message\" that is a non-empty string"};
   BOOST_TEST(suite.problems == expected, boost::test_tools::per_element());
   std::filesystem::remove_all(directory);
 }
@@ -172,7 +185,8 @@ BOOST_AUTO_TEST_CASE(judge_catches_each_kind_of_wrong_answer) {
   BOOST_TEST(mismatch_names(warned, seen) == std::vector<std::string>{"warnings"});
   seen.warning_total = 0;
   BOOST_TEST(mismatch_names(warned, seen) == std::vector<std::string>{"warning count"});
-  seen.warnings = {{.code = "record.separator", .offset = 0}, {.code = "record.separator", .offset = 9}};
+  seen.warnings = {{.code = "record.separator", .offset = 0, .message = std::nullopt},
+                   {.code = "record.separator", .offset = 9, .message = std::nullopt}};
   seen.warning_total = 2;
   BOOST_TEST(mismatch_names(warned, seen) ==
              (std::vector<std::string>{"warning count", "warnings"}));
@@ -184,4 +198,58 @@ BOOST_AUTO_TEST_CASE(judge_catches_each_kind_of_wrong_answer) {
   BOOST_TEST(conformance::judge(refused, seen).passed());
   seen.write_error.reset();
   BOOST_TEST(mismatch_names(refused, seen) == std::vector<std::string>{"writing"});
+}
+
+// The sentences are xfen's wording: judged when the case states one and the implementation reports
+// one, each apart from its code and offset, with both sentences in the mismatch.
+BOOST_AUTO_TEST_CASE(judge_compares_sentences_when_both_sides_have_one) {
+  const conformance::Case rejected = read_good(
+      R"({"id": "side.a", "input": "4k3/8/8/8/8/8/8/4K3 W - - 0 1", "error": {"code": "side.invalid", "offset": 20,)"
+      R"( "message": "side to move 'W' is neither 'w' nor 'b'"}})",
+      "side");
+  conformance::Observation seen = conformance::observe_library(rejected);
+  BOOST_TEST(conformance::judge(rejected, seen).passed());
+  seen.error->message = "side to move 'W' is wrong";
+  const conformance::Verdict verdict = conformance::judge(rejected, seen);
+  BOOST_TEST_REQUIRE(verdict.mismatches.size() == 1U);
+  BOOST_TEST(verdict.mismatches[0].what == "error message");
+  BOOST_TEST(verdict.mismatches[0].expected == "side to move 'W' is neither 'w' nor 'b'");
+  BOOST_TEST(verdict.mismatches[0].actual == "side to move 'W' is wrong");
+  // An implementation that writes no sentences is judged on codes and offsets alone.
+  seen.error->message.reset();
+  BOOST_TEST(conformance::judge(rejected, seen).passed());
+
+  const conformance::Case warned = read_good(
+      std::string(R"({"id": "lenient.a", "input": " )") + kStart + R"(", "profile": "lenient", "output": ")" +
+          kStart + R"(", "warnings": [{"code": "record.separator", "offset": 0, "message": "white space ' ' at byte 0)"
+          R"( accepted; strict X-FEN has exactly one space between fields and none around them"}]})",
+      "lenient");
+  seen = conformance::observe_library(warned);
+  BOOST_TEST(conformance::judge(warned, seen).passed());
+  seen.warnings->at(0).message = "white space accepted";
+  BOOST_TEST(mismatch_names(warned, seen) == std::vector<std::string>{"warning 1 message"});
+
+  const conformance::Case legality = read_good(
+      R"({"id": "legality.a", "input": "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "output": "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",)"
+      R"( "legality": [{"code": "legal.pawn-on-back-rank", "offset": 16,)"
+      R"( "message": "white pawn on a1: pawns never stand on rank 1 or 8"}]})",
+      "legality");
+  seen = conformance::observe_library(legality);
+  BOOST_TEST(conformance::judge(legality, seen).passed());
+  seen.legality->at(0).message = "black pawn on a1: pawns never stand on rank 1 or 8";
+  BOOST_TEST(mismatch_names(legality, seen) == std::vector<std::string>{"legality finding 1 message"});
+  // A case without a sentence takes any.
+  conformance::Case without_sentence = legality;
+  without_sentence.legality->at(0).message.reset();
+  BOOST_TEST(conformance::judge(without_sentence, seen).passed());
+
+  const conformance::Case refused = read_good(
+      R"({"id": "dialects.a", "input": "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "castling": "classic",)"
+      R"( "write_error": {"code": "write.needs-file-letter", "message": "classic FEN cannot write the castling)"
+      R"( right of the inner rook on g1; use X-FEN or Shredder-FEN"}})",
+      "dialects");
+  seen = conformance::observe_library(refused);
+  BOOST_TEST(conformance::judge(refused, seen).passed());
+  seen.write_error->message = "classic FEN cannot write the castling right of the inner rook on h1";
+  BOOST_TEST(mismatch_names(refused, seen) == std::vector<std::string>{"write error message"});
 }

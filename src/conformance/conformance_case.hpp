@@ -15,10 +15,12 @@
 namespace xfen::conformance {
 
 // A diagnostic as the suite states it: a stable code name and, where the suite pins it, a byte
-// offset into the case's input.
+// offset into the case's input and the sentence xfen writes for it. The sentence is xfen's
+// wording, not part of X-FEN: it is compared only with an implementation that reports sentences.
 struct ExpectedDiagnostic {
   std::string code;
   std::optional<std::uint32_t> offset;
+  std::optional<std::string> message;
 
   friend bool operator==(const ExpectedDiagnostic&, const ExpectedDiagnostic&) = default;
 };

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <exception>
+#include <string_view>
 #include <vector>
 
+#include "xfen/diagnostic.hpp"
 #include "xfen/legality.hpp"
 
 namespace xfen::conformance {
@@ -17,13 +19,48 @@ std::string describe_list(const std::vector<ExpectedDiagnostic>& list) {
   return text;
 }
 
-ExpectedDiagnostic seen(const Diagnostic& diagnostic) {
-  return {.code = std::string(code_name(diagnostic.code)), .offset = diagnostic.offset};
+// What xfen reports of a diagnostic found in `record`, its sentence included.
+ExpectedDiagnostic seen(const Diagnostic& diagnostic, std::string_view record) {
+  return {.code = std::string(code_name(diagnostic.code)),
+          .offset = diagnostic.offset,
+          .message = message(diagnostic, record)};
 }
 
 // A diagnostic matches when the codes agree and, where the suite pins an offset, the offsets do.
+// The sentence is judged apart (judge_sentence), so that a right diagnostic with a wrong sentence
+// is reported as just that.
 bool matches(const ExpectedDiagnostic& expected, const ExpectedDiagnostic& actual) {
   return expected.code == actual.code && (!expected.offset || expected.offset == actual.offset);
+}
+
+// Every diagnostic a sink delivers, with its sentence about the case's input.
+struct Collected {
+  std::string_view record;
+  std::vector<ExpectedDiagnostic> diagnostics;
+};
+
+DiagnosticSink collect_into(Collected& collected) {
+  return DiagnosticSink{
+      .receive = [](void* context, const Diagnostic& d) noexcept {
+        try {
+          auto& into = *static_cast<Collected*>(context);
+          into.diagnostics.push_back(seen(d, into.record));
+        } catch (...) {
+          std::terminate();  // out of memory while judging: nothing sensible is left to do
+        }
+      },
+      .context = &collected};
+}
+
+// Every diagnostic the library reports of one kind: the first kCapacity as its result keeps them
+// (DiagnosticList), then those only its sink delivered, for which the list has no room. So both
+// ways of reporting are judged: a list or a sink that loses a diagnostic shows as a missing one.
+std::vector<ExpectedDiagnostic> reported(const DiagnosticList& kept, Collected& delivered) {
+  std::vector<ExpectedDiagnostic> all;
+  for (const Diagnostic& d : kept) all.push_back(seen(d, delivered.record));
+  for (std::size_t i = DiagnosticList::kCapacity; i < delivered.diagnostics.size(); ++i)
+    all.push_back(std::move(delivered.diagnostics[i]));
+  return all;
 }
 
 class Judge {
@@ -57,8 +94,19 @@ class Judge {
              "accepted" + (seen_.write_error ? std::string() : ", written " + seen_.output));
       return;
     }
-    if (seen_.error && !matches(case_.error, *seen_.error))
+    if (!seen_.error) return;
+    if (!matches(case_.error, *seen_.error))
       differ("error", describe(case_.error), describe(*seen_.error));
+    else
+      judge_sentence("error", case_.error, *seen_.error);
+  }
+
+  // Compared only when the case states a sentence and the implementation reports one: the
+  // sentences are xfen's wording, which other implementations need not share.
+  void judge_sentence(const std::string& what, const ExpectedDiagnostic& expected,
+                      const ExpectedDiagnostic& actual) {
+    if (expected.message && actual.message && *expected.message != *actual.message)
+      differ(what + " message", *expected.message, *actual.message);
   }
 
   void judge_writing() {
@@ -67,6 +115,8 @@ class Judge {
         differ("writing", "refused: " + describe(case_.error), "written " + seen_.output);
       else if (!matches(case_.error, *seen_.write_error))
         differ("write error", describe(case_.error), describe(*seen_.write_error));
+      else
+        judge_sentence("write error", case_.error, *seen_.write_error);
       return;
     }
     if (seen_.write_error)
@@ -89,6 +139,9 @@ class Judge {
     const std::size_t arose = total.value_or(expected.size());
     const bool all_kept = kept->size() == std::min(arose, seen_.kept_at_most.value_or(arose));
     if (!prefix || !all_kept) differ(what + "s", describe_list(expected), describe_list(*kept));
+    if (!prefix) return;
+    for (std::size_t i = 0; i < kept->size(); ++i)
+      judge_sentence(what + " " + std::to_string(i + 1), expected[i], (*kept)[i]);
   }
 
   const Case& case_;
@@ -109,19 +162,8 @@ Verdict judge(const Case& c, const Observation& observation) {
 
 Observation observe_library(const Case& c) {
   // Every diagnostic, also those beyond what the library's lists keep, through its sinks.
-  std::vector<ExpectedDiagnostic> warnings;
-  std::vector<ExpectedDiagnostic> findings;
-  const auto collect_into = [](std::vector<ExpectedDiagnostic>& list) {
-    return DiagnosticSink{
-        .receive = [](void* context, const Diagnostic& d) noexcept {
-          try {
-            static_cast<std::vector<ExpectedDiagnostic>*>(context)->push_back(seen(d));
-          } catch (...) {
-            std::terminate();  // out of memory while judging: nothing sensible is left to do
-          }
-        },
-        .context = &list};
-  };
+  Collected warnings{.record = c.input, .diagnostics = {}};
+  Collected findings{.record = c.input, .diagnostics = {}};
 
   Observation observation;
   ParseOptions options = c.parse_options;
@@ -129,21 +171,22 @@ Observation observe_library(const Case& c) {
   const ParseResult read = parse(c.input, options);
   observation.accepted = read.ok();
   if (!read.ok()) {
-    observation.error = seen(read.error);
+    observation.error = seen(read.error, c.input);
     return observation;
   }
   observation.warning_total = read.warnings.total();
-  observation.warnings = std::move(warnings);
+  observation.warnings = reported(read.warnings, warnings);
   std::array<char, kMaxRecordSize> buffer{};
   const WriteResult written = write(read.position, buffer, c.write_options);
   if (written.ok())
     observation.output.assign(buffer.data(), written.size);
   else
     observation.write_error = ExpectedDiagnostic{.code = std::string(code_name(written.error.code)),
-                                                 .offset = std::nullopt};
+                                                 .offset = std::nullopt,
+                                                 .message = message(written.error, c.input)};
   const LegalityReport legality = check_legality(read, c.input, collect_into(findings));
   observation.legality_total = legality.findings.total();
-  observation.legality = std::move(findings);
+  observation.legality = reported(legality.findings, findings);
   return observation;
 }
 

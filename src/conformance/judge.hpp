@@ -19,7 +19,8 @@ struct Observation {
   std::string output;
   std::optional<ExpectedDiagnostic> write_error;
   // What the implementation reports beyond accepting or rejecting. An implementation that does
-  // not report a thing leaves it empty, and the judge does not compare it.
+  // not report a thing leaves it empty, and the judge does not compare it; one that writes no
+  // sentences leaves each diagnostic's `message` empty.
   std::optional<ExpectedDiagnostic> error;                    // when rejected
   std::optional<std::vector<ExpectedDiagnostic>> warnings;    // the ones it kept, in order
   std::optional<std::size_t> warning_total;                   // how many arose, kept or not
@@ -31,7 +32,7 @@ struct Observation {
 };
 
 struct Mismatch {
-  std::string what;  // "output", "error offset", "warning 2 code", …
+  std::string what;  // "output", "error", "warnings", "warning 2 message", …
   std::string expected;
   std::string actual;
 };
@@ -43,7 +44,9 @@ struct Verdict {
 
 Verdict judge(const Case& c, const Observation& observation);
 
-// Reads, writes and checks the case with xfen's own library.
+// Reads, writes and checks the case with xfen's own library. Every diagnostic comes with its
+// sentence (xfen::message about the case's input); warnings and legality findings are the ones the
+// library's result keeps, followed by those only its sink delivered.
 Observation observe_library(const Case& c);
 
 // "castling.no-rook at 23", "castling.no-rook" (no offset).

@@ -81,7 +81,8 @@ class CaseReader {
     read_style("en_passant", en_passant_style_from_name, out_.write_options.en_passant);
   }
 
-  // {"code": "castling.no-rook", "offset": 23}; the offset required or forbidden per member.
+  // {"code": "castling.no-rook", "offset": 23, "message": "…"}; the offset required or
+  // forbidden per member, the message optional.
   std::optional<ExpectedDiagnostic> diagnostic(const json& d, const std::string& where,
                                                bool with_offset) {
     if (!d.is_object() || !d.contains("code") || !d["code"].is_string()) {
@@ -89,9 +90,10 @@ class CaseReader {
       return std::nullopt;
     }
     for (const auto& item : d.items())
-      if (item.key() != "code" && item.key() != "offset")
+      if (item.key() != "code" && item.key() != "offset" && item.key() != "message")
         problem(where + " has an unknown member \"" + item.key() + "\"");
-    ExpectedDiagnostic expected{.code = d["code"].get<std::string>(), .offset = std::nullopt};
+    ExpectedDiagnostic expected{
+        .code = d["code"].get<std::string>(), .offset = std::nullopt, .message = std::nullopt};
     if (!code_from_name(expected.code)) problem(where + " has an unknown code \"" + expected.code + "\"");
     if (d.contains("offset")) {
       if (!d["offset"].is_number_unsigned() || d["offset"].get<std::uint64_t>() > 0xffffffffu)
@@ -102,6 +104,12 @@ class CaseReader {
         expected.offset = d["offset"].get<std::uint32_t>();
     } else if (with_offset) {
       problem(where + " needs an \"offset\"");
+    }
+    if (d.contains("message")) {
+      if (!d["message"].is_string() || d["message"].get_ref<const std::string&>().empty())
+        problem(where + " needs a \"message\" that is a non-empty string");
+      else
+        expected.message = d["message"].get<std::string>();
     }
     return expected;
   }
