@@ -61,6 +61,8 @@ std::string square_name(Square square) {
   return std::string{square.file_letter()} + std::to_string(square.rank + 1);
 }
 
+std::string squares(int count) { return std::to_string(count) + (count == 1 ? " square" : " squares"); }
+
 std::string_view color_name(Color color) { return color == Color::white ? "White" : "Black"; }
 std::string_view color_adjective(Color color) { return color == Color::white ? "white" : "black"; }
 
@@ -123,13 +125,11 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
     case Code::board_width:
       return d.found > d.limit
                  ? std::string("rank 8 is more than 10 squares wide; a board has 8 or 10 files")
-                 : "rank 8 is " + std::to_string(d.found) +
-                       " squares wide; a board has 8 or 10 files";
+                 : "rank 8 is " + squares(d.found) + " wide; a board has 8 or 10 files";
     case Code::board_rank_width:
       return "rank " + std::to_string(d.square.rank + 1) +
-             (d.found > d.limit ? " is more than " + std::to_string(d.limit)
-                                : " is " + std::to_string(d.found)) +
-             " squares wide, but rank 8 is " + std::to_string(d.limit);
+             (d.found > d.limit ? " is more than " + squares(d.limit) : " is " + squares(d.found)) +
+             " wide, but rank 8 is " + std::to_string(d.limit);
     case Code::side_invalid: return "side to move " + token() + " is neither 'w' nor 'b'";
     case Code::castling_bad_char:
       return token() +

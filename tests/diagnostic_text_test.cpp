@@ -354,7 +354,8 @@ BOOST_AUTO_TEST_CASE(board_width_and_more_than) {
     const std::string expected =
         found > 10
             ? "rank 8 is more than 10 squares wide; a board has 8 or 10 files"
-            : "rank 8 is " + std::to_string(found) + " squares wide; a board has 8 or 10 files";
+            : "rank 8 is " + std::to_string(found) + (found == 1 ? " square" : " squares") +
+                  " wide; a board has 8 or 10 files";
     BOOST_TEST(xfen::message(d, "") == expected, "found " << found);
   }
 }
@@ -362,15 +363,16 @@ BOOST_AUTO_TEST_CASE(board_width_and_more_than) {
 BOOST_AUTO_TEST_CASE(rank_width_every_rank_and_more_than) {
   for (const int limit : {8, 10}) {
     for (int rank = 0; rank < 8; ++rank) {
-      for (int found = limit - 2; found <= limit + 2; ++found) {
+      for (const int found : {1, 2, limit - 2, limit - 1, limit, limit + 1, limit + 2}) {
         const Diagnostic d = {.code = Code::board_rank_width,
                               .square = xfen::make_square(0, rank),
                               .found = found,
                               .limit = limit};
         const std::string width =
-            found > limit ? "is more than " + std::to_string(limit) : "is " + std::to_string(found);
+            found > limit ? "is more than " + std::to_string(limit) + " squares"
+                          : "is " + std::to_string(found) + (found == 1 ? " square" : " squares");
         BOOST_TEST(xfen::message(d, "") == "rank " + std::to_string(rank + 1) + " " + width +
-                                               " squares wide, but rank 8 is " +
+                                               " wide, but rank 8 is " +
                                                std::to_string(limit),
                    "rank " << rank << ", found " << found << ", limit " << limit);
       }

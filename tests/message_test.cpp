@@ -59,6 +59,8 @@ const Row kRows[] = {
     {"board.rank-count", Source::error, "8 w - - 0 1", 1, 0, "the board has 1 rank, not 8"},
     {"board.width", Source::error, "4k4/9/9/9/9/9/9/4K4 w - - 0 1", 3, 1, "rank 8 is 9 squares wide; a board has 8 or 10 files"},
     {"board.width", Source::error, "rnbqkbnrrrr/8/8/8/8/8/8/8 w - - 0 1", 10, 1, "rank 8 is more than 10 squares wide; a board has 8 or 10 files"},
+    {"board.width", Source::error, "k/8/8/8/8/8/8/8 w - - 0 1", 1, 1, "rank 8 is 1 square wide; a board has 8 or 10 files"},
+    {"board.rank-width", Source::error, "8/k/8/8/8/8/8/8 w - - 0 1", 3, 1, "rank 7 is 1 square wide, but rank 8 is 8"},
     {"board.rank-width", Source::error, "4k3/8/8/7/8/8/8/4K3 w - - 0 1", 9, 1, "rank 5 is 7 squares wide, but rank 8 is 8"},
     {"board.rank-width", Source::error, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", 19, 0, "rank 1 is 7 squares wide, but rank 8 is 8"},
     {"board.rank-width", Source::error, "4k3/8/8/9/8/8/8/4K3 w - - 0 1", 8, 1, "rank 5 is more than 8 squares wide, but rank 8 is 8"},
