@@ -13,33 +13,41 @@ jobs="$(nproc)"
 log="$(mktemp -d)"
 trap 'rm -rf "$log"' EXIT
 passed=()  # one entry per stage, for the line at the end
+stage_started=$SECONDS
+stage() {  # announces a stage, after saying how long the one before took
+  if [ -n "${stage_name:-}" ]; then echo "--- $stage_name: $((SECONDS - stage_started)) s"; fi
+  stage_name="$1"
+  stage_started=$SECONDS
+  echo "=== $1"
+}
 for preset in default asan clang; do
-  echo "=== $preset"
+  stage "$preset"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j"$jobs"
   ctest --preset "$preset" -j"$jobs" | tee "$log/ctest-$preset"
   passed+=("$preset $(sed -nE 's/.*tests passed, 0 tests failed out of ([0-9]+)/\1\/\1/p' "$log/ctest-$preset")")
 done
 
-echo "=== mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
+stage "mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
 # A survivor fails the run, at the end: the checks below still run and report.
 mutation_status=0
 scripts/mutate --suite fast --sample 25 --seed 936 --jobs "$jobs" --fail-on-survivor \
   --equivalent docs/mutation-equivalent.txt | tail -n 40 | tee "$log/mutate" || mutation_status=$?
 passed+=("mutants $(sed -nE 's/^mutation score \(fast\): ([0-9]+\/[0-9]+) killed.*/\1 killed/p' "$log/mutate")")
 
-echo "=== coverage of the parser and writer (unit tests + corpus replays; 100% lines, >= 95% branches)"
+stage "coverage of the parser and writer (unit tests + corpus replays; 100% lines, >= 95% branches)"
 scripts/coverage.sh --fail-under-lines 100 --fail-under-branches 95 | tail -n 12 | tee "$log/coverage"
 passed+=("coverage $(grep -cE '>= [0-9]+%$' "$log/coverage")/2 thresholds")
 
-echo "=== fuzzing (every target, 30 s each, on a copy of its seed corpus)"
+stage "fuzzing (every target, 30 s each, on a copy of its seed corpus)"
 scripts/fuzz-ci.sh 30 | tee "$log/fuzz"
 passed+=("fuzzing $(sed -nE 's/^fuzz: ([0-9]+) target.*/\1/p' "$log/fuzz") targets")
 
-echo "=== benchmarks (short run)"
+stage "benchmarks (short run)"
 build/bench/xfen_bench --benchmark_min_time=0.05
 passed+=("benchmarks")
 
+stage "total $SECONDS s"
 if [ "$mutation_status" -ne 0 ]; then
   echo "=== FAILED: a sampled mutant survived (see the mutation section above); passed: $(IFS=,; echo "${passed[*]}")" >&2
   exit "$mutation_status"

@@ -63,8 +63,9 @@ def parse_arguments(argv):
     parser.add_argument("--files", metavar="GLOB,...",
                         help="only mutants of these files, e.g. 'src/*' (public headers rebuild "
                              "every test, minutes a mutant)")
-    parser.add_argument("--equivalent", type=Path, metavar="FILE",
-                        help="mutants declared equivalent: 'KEY-or-ID reason' per line")
+    parser.add_argument("--equivalent", type=Path, metavar="FILE", action="append", default=[],
+                        help="mutants declared equivalent: 'KEY-or-ID reason' per line; may be "
+                             "given more than once")
     parser.add_argument("--fail-on-survivor", action="store_true",
                         help="exit 1 when a mutant not declared equivalent survives")
     parser.add_argument("--out", type=Path, metavar="FILE", help="JSON Lines results")
@@ -321,7 +322,8 @@ def main(argv=None) -> int:
     args = parse_arguments(argv)
     all_mutants = find_mutants(core_sources(REPO))
     mutants = select(all_mutants, args)
-    equivalent = report.load_equivalent(args.equivalent) if args.equivalent else {}
+    equivalent = {key: reason for path in args.equivalent
+                  for key, reason in report.load_equivalent(path).items()}
     if args.report:
         print(report.markdown_from_results(args.report, set(equivalent)))
         return 0
