@@ -191,10 +191,10 @@ class CMakeProject:
                          self.tree, timeout, self.env)
 
 
-def prepare(args, workspace: Workspace) -> tuple[CMakeProject, Callable[[], list[Step]], TestOrder]:
+def prepare(args, workspace: Workspace) -> tuple[Callable[[], list[Step]], TestOrder]:
     """Copies the tree, builds it unmutated and times the suite test by test, which must pass.
-    Returns the project and the steps of a mutant's suite: one test each, built just before it
-    runs, in the order of the TestOrder (cheapest first, the latest killer in front)."""
+    Returns the steps of a mutant's suite (one test each, built just before it runs) in the order
+    of the TestOrder it also returns: cheapest first, the latest killer in front."""
     left = workspace.interrupted_mutant()
     if left:
         print(f"mutate: a previous run was stopped with mutant {left} applied; the copy is "
@@ -229,15 +229,13 @@ def prepare(args, workspace: Workspace) -> tuple[CMakeProject, Callable[[], list
              "each mutant builds everything (not Ninja: targets are not paths)"))
 
     def steps() -> list[Step]:
-        def build_all(timeout: float) -> Completed:
-            return project.build(timeout)
         return [Step(name,
                      build=functools.partial(project.build_products, products[name])
-                     if products is not None else build_all,
+                     if products is not None else project.build,
                      test=functools.partial(project.test_one, name),
                      timeout=timeouts[name])
                 for name in order.current()]
-    return project, steps, order
+    return steps, order
 
 
 def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Mutant],
@@ -356,7 +354,7 @@ def main(argv=None) -> int:
         if args.mode == "schemata":
             classic = run_schemata(args, workspace.root, all_mutants, mutants, set(equivalent), emit)
         if classic:
-            _, steps, order = prepare(args, workspace)
+            steps, order = prepare(args, workspace)
             print(f"classic: running {len(classic)} mutants, one build each")
             for mutant in classic:
                 emit(test_mutant(workspace, mutant, steps, args.build_timeout, order.killed_by))
