@@ -3,7 +3,7 @@
 # and UndefinedBehaviorSanitizer (asan preset), and a clang++ build, all with -Werror; a sample of
 # mutants of the core library that the fast tests must kill (scripts/mutate). Then the
 # coverage of the parser and writer against its thresholds (scripts/coverage.sh), every fuzz
-# target for 30 s (scripts/fuzz-ci.sh: libFuzzer, ASan + UBSan), and a short benchmark run, so
+# target for 20 s (scripts/fuzz-ci.sh: libFuzzer, ASan + UBSan), and a short benchmark run, so
 # the benchmarks never rot (figures only: targets are read, not asserted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +39,8 @@ stage "coverage of the parser and writer (unit tests + corpus replays; 100% line
 scripts/coverage.sh --fail-under-lines 100 --fail-under-branches 95 | tail -n 12 | tee "$log/coverage"
 passed+=("coverage $(grep -cE '>= [0-9]+%$' "$log/coverage")/2 thresholds")
 
-stage "fuzzing (every target, 30 s each, on a copy of its seed corpus)"
-scripts/fuzz-ci.sh 30 | tee "$log/fuzz"
+stage "fuzzing (every target, 20 s each, on a copy of its seed corpus)"
+scripts/fuzz-ci.sh 20 | tee "$log/fuzz"
 passed+=("fuzzing $(sed -nE 's/^fuzz: ([0-9]+) target.*/\1/p' "$log/fuzz") targets")
 
 stage "benchmarks (short run)"

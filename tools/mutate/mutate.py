@@ -180,7 +180,7 @@ class CMakeProject:
         for test in json.loads(listed.output)["tests"]:
             paths = [Path(arg) for arg in test.get("command", [])]
             products[test["name"]] = [str(path.relative_to(self.build_dir)) for path in paths
-                                      if path.is_relative_to(self.build_dir) and path.is_file()]
+                                      if path.is_relative_to(self.build_dir) and not path.is_dir()]
         return products
 
     def build_products(self, products: list[str], timeout: float) -> Completed:
@@ -191,10 +191,13 @@ class CMakeProject:
                          self.tree, timeout, self.env)
 
 
-def prepare(args, workspace: Workspace) -> tuple[Callable[[], list[Step]], TestOrder]:
-    """Copies the tree, builds it unmutated and times the suite test by test, which must pass.
-    Returns the steps of a mutant's suite (one test each, built just before it runs) in the order
-    of the TestOrder it also returns: cheapest first, the latest killer in front."""
+def prepare(args, workspace: Workspace, baseline: dict[str, float] | None = None
+            ) -> tuple[Callable[[], list[Step]], TestOrder]:
+    """Copies the tree, builds it unmutated and times the suite test by test, which must pass;
+    with the `baseline` of the schemata phase (the same sources, every switch off), it does
+    neither, and each mutant builds only what its tests run. Returns the steps of a mutant's suite
+    (one test each, built just before it runs) in the order of the TestOrder it also returns:
+    cheapest first, the latest killer in front."""
     left = workspace.interrupted_mutant()
     if left:
         print(f"mutate: a previous run was stopped with mutant {left} applied; the copy is "
@@ -202,29 +205,31 @@ def prepare(args, workspace: Workspace) -> tuple[Callable[[], list[Step]], TestO
     copied = workspace.sync(REPO, tree_files(), keep=[BUILD_DIR])
     project = CMakeProject(workspace, args.suite, args.jobs, args.property_cases)
     project.configure()
-    started = time.monotonic()
-    built = project.build(args.build_timeout)
-    if built.returncode != 0:
-        sys.stderr.write(built.output[-4000:])
-        raise SystemExit("mutate: the unmutated tree does not build")
-    print(f"classic: unmutated build {time.monotonic() - started:.0f} s ({copied} files updated in the copy)")
     names = project.test_names()
     if not names:
         raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
-    baseline = {}
-    for name in names:
+    timed = "timed in the schemata phase" if baseline is not None else "timed here"
+    if baseline is None:
         started = time.monotonic()
-        tested = project.test_one(name, 3600)
-        baseline[name] = time.monotonic() - started
-        if tested.returncode != 0:
-            sys.stderr.write(tested.output[-4000:])
-            raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before measuring mutants")
+        built = project.build(args.build_timeout)
+        if built.returncode != 0:
+            sys.stderr.write(built.output[-4000:])
+            raise SystemExit("mutate: the unmutated tree does not build")
+        print(f"classic: unmutated build {time.monotonic() - started:.0f} s ({copied} files updated in the copy)")
+        baseline = {}
+        for name in names:
+            started = time.monotonic()
+            tested = project.test_one(name, 3600)
+            baseline[name] = time.monotonic() - started
+            if tested.returncode != 0:
+                sys.stderr.write(tested.output[-4000:])
+                raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before measuring mutants")
     timeouts = {name: max(args.min_timeout, args.timeout_factor * seconds)
                 for name, seconds in baseline.items()}
     order = TestOrder(baseline)
     products = project.test_products()
     print(f"classic: suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
-          f"{sum(baseline.values()):.1f} s one by one; "
+          f"{sum(baseline.values()):.1f} s one by one ({timed}); "
           + ("each mutant builds and runs them one at a time" if products is not None else
              "each mutant builds everything (not Ninja: targets are not paths)"))
 
@@ -239,10 +244,10 @@ def prepare(args, workspace: Workspace) -> tuple[Callable[[], list[Step]], TestO
 
 
 def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Mutant],
-                 equivalent: set[str], emit) -> list[Mutant]:
+                 equivalent: set[str], emit) -> tuple[list[Mutant], dict[str, float]]:
     """Every mutant compiled in once (schemata_runner); `emit` gets each result it settles.
-    Returns the mutants that must run the classic way: those the schemata cannot hold and the
-    survivors that need_confirming."""
+    Returns the mutants that must run the classic way (those the schemata cannot hold and the
+    survivors that need_confirming), and the unmutated suite's seconds, test by test."""
     workspace = Workspace(root / "schemata")
     switch = workspace.tree / schemata_runner.SWITCH_HEADER
     project = CMakeProject(workspace, args.suite, args.jobs, args.property_cases, f"-w -include {switch}")
@@ -302,7 +307,8 @@ def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Muta
     results = unreached + schemata_runner.run_mutants(
         running, schemata_runner.TestOrder(baseline), run_test, timeouts, args.jobs, emit, processes)
     return [m for m in mutants if m.id in excluded] + \
-        [r.mutant for r in results if r.outcome == "survived" and needs_confirming(r, args, equivalent)]
+        [r.mutant for r in results if r.outcome == "survived" and needs_confirming(r, args, equivalent)], \
+        baseline
 
 
 def needs_confirming(result: Result, args, equivalent: set[str]) -> bool:
@@ -350,11 +356,12 @@ def main(argv=None) -> int:
             report.dump(out, report.record(result, args.suite, set(equivalent)))
 
     try:
-        classic = mutants
+        classic, baseline = mutants, None
         if args.mode == "schemata":
-            classic = run_schemata(args, workspace.root, all_mutants, mutants, set(equivalent), emit)
+            classic, baseline = run_schemata(args, workspace.root, all_mutants, mutants,
+                                             set(equivalent), emit)
         if classic:
-            steps, order = prepare(args, workspace)
+            steps, order = prepare(args, workspace, baseline)
             print(f"classic: running {len(classic)} mutants, one build each")
             for mutant in classic:
                 emit(test_mutant(workspace, mutant, steps, args.build_timeout, order.killed_by))
