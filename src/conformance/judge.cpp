@@ -33,18 +33,18 @@ bool matches(const ExpectedDiagnostic& expected, const ExpectedDiagnostic& actua
   return expected.code == actual.code && (!expected.offset || expected.offset == actual.offset);
 }
 
-// Every diagnostic a sink delivers, with its sentence about the case's input.
+// Every diagnostic a sink delivers, about the case's input. Only those the result list has no
+// room for are judged from here (reported), so sentences are written once each, there.
 struct Collected {
   std::string_view record;
-  std::vector<ExpectedDiagnostic> diagnostics;
+  std::vector<Diagnostic> diagnostics;
 };
 
 DiagnosticSink collect_into(Collected& collected) {
   return DiagnosticSink{
       .receive = [](void* context, const Diagnostic& d) noexcept {
         try {
-          auto& into = *static_cast<Collected*>(context);
-          into.diagnostics.push_back(seen(d, into.record));
+          static_cast<Collected*>(context)->diagnostics.push_back(d);
         } catch (...) {
           std::terminate();  // out of memory while judging: nothing sensible is left to do
         }
@@ -55,11 +55,11 @@ DiagnosticSink collect_into(Collected& collected) {
 // Every diagnostic the library reports of one kind: the first kCapacity as its result keeps them
 // (DiagnosticList), then those only its sink delivered, for which the list has no room. So both
 // ways of reporting are judged: a list or a sink that loses a diagnostic shows as a missing one.
-std::vector<ExpectedDiagnostic> reported(const DiagnosticList& kept, Collected& delivered) {
+std::vector<ExpectedDiagnostic> reported(const DiagnosticList& kept, const Collected& delivered) {
   std::vector<ExpectedDiagnostic> all;
   for (const Diagnostic& d : kept) all.push_back(seen(d, delivered.record));
   for (std::size_t i = DiagnosticList::kCapacity; i < delivered.diagnostics.size(); ++i)
-    all.push_back(std::move(delivered.diagnostics[i]));
+    all.push_back(seen(delivered.diagnostics[i], delivered.record));
   return all;
 }
 
