@@ -10,12 +10,15 @@
 #
 #   scripts/coverage.sh [--fail-under-lines PCT] [--fail-under-branches PCT]
 #                       [--scope parser-writer|core] [--build-dir DIR] [--no-build]
-#                       [-- CTEST_ARGS...]
+#                       [--fuzz-corpora WORKING_DIR [--fuzz-targets T,...]] [-- CTEST_ARGS...]
 #
 # --fail-under-lines/--fail-under-branches: exit 1 when the figure of --scope (default
 # parser-writer) is below PCT. Exits 1 too when a test fails (the report is still written).
 # --build-dir: build the preset's configuration in DIR instead of build-coverage/ (the HTML
 # report goes to DIR/coverage-html/). --no-build: reuse the binaries already built there.
+# --fuzz-corpora: instead of ctest, replay each fuzz target's corpora (corpus/T, corpus/regressions
+# and WORKING_DIR/T, the working corpus of scripts/xfen-fuzz run) through its replay binary, for
+# what fuzzing reaches (HTML in DIR/fuzz-coverage-html/); --fuzz-targets limits the targets.
 # Needs clang++ and the llvm-14 tools (Debian package llvm-14): llvm-profdata-14, llvm-cov-14.
 set -euo pipefail
 
@@ -28,6 +31,8 @@ scope="parser-writer"
 build=1
 build_dir="$root/build-coverage"
 ctest_args=()
+fuzz_corpora=""
+fuzz_targets=""
 usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; }
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -36,6 +41,8 @@ while [ $# -gt 0 ]; do
     --scope) scope=${2:?--scope needs parser-writer or core}; shift 2 ;;
     --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
     --no-build) build=0; shift ;;
+    --fuzz-corpora) fuzz_corpora=${2:?--fuzz-corpora needs the working corpora folder}; shift 2 ;;
+    --fuzz-targets) fuzz_targets=${2:?--fuzz-targets needs a list}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     --) shift; ctest_args=("$@"); break ;;
     *) echo "coverage.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
@@ -64,6 +71,7 @@ build_dir=$(cd "$build_dir" && pwd)
 profile_dir="$build_dir/profiles"
 profile="$build_dir/coverage.profdata"
 html_dir="$build_dir/coverage-html"
+[ -z "$fuzz_corpora" ] || html_dir="$build_dir/fuzz-coverage-html"
 
 if [ "$build" -eq 1 ]; then
   cmake --preset coverage -B "$build_dir" >/dev/null
@@ -74,9 +82,21 @@ fi
 rm -rf "$profile_dir" "$profile"
 mkdir -p "$profile_dir"
 tests_ok=1
-LLVM_PROFILE_FILE="$profile_dir/%p-%m.profraw" \
-  ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" ${ctest_args[@]+"${ctest_args[@]}"} ||
-  tests_ok=0
+if [ -n "$fuzz_corpora" ]; then
+  if [ -n "$fuzz_targets" ]; then IFS=, read -ra targets <<<"$fuzz_targets"
+  else mapfile -t targets <"$build_dir/fuzz/fuzz_targets.txt"; fi
+  for target in "${targets[@]}"; do
+    folders=("$root/corpus/$target" "$root/corpus/regressions")
+    [ -d "$fuzz_corpora/$target" ] && folders+=("$fuzz_corpora/$target")
+    echo "replaying ${folders[*]#"$root"/} through fuzz_$target"
+    LLVM_PROFILE_FILE="$profile_dir/%p-%m.profraw" "$build_dir/fuzz/fuzz_$target" "${folders[@]}" >/dev/null ||
+      tests_ok=0
+  done
+else
+  LLVM_PROFILE_FILE="$profile_dir/%p-%m.profraw" \
+    ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" ${ctest_args[@]+"${ctest_args[@]}"} ||
+    tests_ok=0
+fi
 
 shopt -s nullglob
 raw=("$profile_dir"/*.profraw)

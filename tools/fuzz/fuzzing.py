@@ -1,0 +1,205 @@
+"""`run` and `ci`: fuzzing a target, reading what it found, and keeping what it learnt.
+
+Every run reads the tracked seeds (corpus/TARGET, corpus/regressions) without writing to them:
+libFuzzer writes new inputs only to the first folder it is given, a scratch folder here. `run`
+then merges them into the target's working corpus, outside the tracked tree (`merge` moves what
+grows coverage into the tracked seeds, explicitly); `ci` throws them away.
+"""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from finding import Finding
+from inputs import escaped, files_of
+from libfuzzer import Stats, environment, read_stats, run, run_input
+from project import Project
+
+_ARTIFACT_PREFIXES = ("crash-", "leak-", "timeout-", "oom-", "slow-unit-")
+_ECHOED = ("INITED", "pulse", "DONE", " job: ")
+
+
+@dataclass
+class Outcome:
+    target: str
+    exit_code: int
+    stats: Stats
+    log: Path
+    artifacts: list[Path] = field(default_factory=list)
+    findings: dict[str, tuple[Finding, list[Path]]] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.findings) or self.exit_code != 0
+
+
+def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: Path, artifacts: Path,
+              extra: list[str], echo: bool) -> Outcome:
+    """Fuzzes one target into `scratch/new`, artifacts into `artifacts`, and groups what it found."""
+    new = scratch / "new"
+    new.mkdir(parents=True, exist_ok=True)
+    artifacts.mkdir(parents=True, exist_ok=True)
+    before = {path.name for path in artifacts.iterdir()}
+    flags = project.fuzzing_flags(target, max_total_time=str(seconds), print_final_stats="1",
+                                  artifact_prefix=f"{artifacts}/")
+    if jobs > 1:
+        flags.append(f"-fork={jobs}")
+    folders = [new] + [folder for folder in (project.working_corpus(target), project.seed_corpus(target),
+                                             project.regressions) if folder.is_dir()]
+    command = [str(project.binary(target)), *flags, *extra, *map(str, folders)]
+    log = scratch / "fuzz.log"
+    exit_code = _stream(command, scratch, log, echo, prefix=f"  {target}: ")
+    output = log.read_text(errors="replace")
+    found = sorted(path for path in artifacts.iterdir()
+                   if path.name not in before and path.name.startswith(_ARTIFACT_PREFIXES))
+    outcome = Outcome(target, exit_code, read_stats(output), log, found)
+    for path in found:
+        _, finding = run_input(project.binary(target), project.replay_flags(target), path, project.root)
+        if finding:
+            outcome.findings.setdefault(finding.signature, (finding, []))[1].append(path)
+    return outcome
+
+
+def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -> int:
+    """Runs libFuzzer with its output going to `log`, echoing its progress lines when asked. Ctrl-C
+    reaches libFuzzer too (same process group), which stops and prints its final figures."""
+    with log.open("w") as out:
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   env=environment(), text=True, errors="replace")
+        try:
+            for line in process.stdout:
+                out.write(line)
+                if echo and line.startswith("#") and any(marker in line for marker in _ECHOED):
+                    print(prefix + line.rstrip(), flush=True)
+        except KeyboardInterrupt:
+            print(f"{prefix}interrupted; waiting for libFuzzer to stop", flush=True)
+            out.write(process.stdout.read() or "")
+        return process.wait()
+
+
+def report(project: Project, outcome: Outcome) -> None:
+    """Each distinct finding once, with how many artifacts show it and how to go on."""
+    if not outcome.failed:
+        return
+    if not outcome.findings:
+        print(f"  {outcome.target}: libFuzzer exited with status {outcome.exit_code} and wrote no input "
+              f"that fails again; its log: {project.relative(outcome.log)}")
+        return
+    count = sum(len(paths) for _, paths in outcome.findings.values())
+    print(f"  {outcome.target}: {len(outcome.findings)} distinct finding(s) in {count} artifact(s)")
+    for signature, (finding, paths) in outcome.findings.items():
+        smallest = min(paths, key=lambda path: path.stat().st_size)
+        data = smallest.read_bytes()
+        print(f"  finding: {signature} ({len(paths)} artifact(s))")
+        for line in finding.describe():
+            print(f"    {line}")
+        print(f"    input:  {escaped(data)}")
+        print(f"    base64: {base64.b64encode(data).decode()}")
+        print(f"    kept:   {project.relative(smallest)}")
+        print(f"    next:   scripts/xfen-fuzz minimize {project.relative(smallest)}")
+
+
+def merge_into(project: Project, target: str, destination: Path, sources: list[Path], scratch: Path) -> int:
+    """libFuzzer -merge=1: copies into `destination` each input of `sources` that reaches a feature
+    the inputs already there do not. Returns how many files it added."""
+    destination.mkdir(parents=True, exist_ok=True)
+    before = len(files_of(destination))
+    merge_tmp = scratch / "merge-tmp"
+    merge_tmp.mkdir(exist_ok=True)
+    env = environment()
+    env["TMPDIR"] = str(merge_tmp)
+    result = run([str(project.binary(target)), "-merge=1", *project.replay_flags(target),
+                  f"-artifact_prefix={scratch}/merge-", str(destination), *map(str, sources)],
+                 scratch, 3600, env)
+    if result.exit_code != 0:
+        raise RuntimeError(f"the merge into {destination} failed:\n{result.output[-3000:]}")
+    return len(files_of(destination)) - before
+
+
+def run_command(project: Project, targets: list[str], seconds: int, jobs: int, keep: bool,
+                extra: list[str]) -> int:
+    project.build_targets(targets)
+    failed = []
+    for target in targets:
+        working = project.working_corpus(target)
+        print(f"=== fuzzing {target} for {seconds or 'unlimited'} s, {jobs} job(s); working corpus "
+              f"{project.relative(working)} ({len(files_of(working)) if working.is_dir() else 0} inputs) "
+              f"+ {project.relative(project.seed_corpus(target))} + corpus/regressions")
+        with tempfile.TemporaryDirectory(prefix=f"xfen-fuzz-{target}-") as scratch_name:
+            scratch = Path(scratch_name)
+            outcome = fuzz_once(project, target, seconds, jobs, scratch, project.artifacts(target), extra,
+                                echo=True)
+            working.mkdir(parents=True, exist_ok=True)
+            last_log = working.parent / f"{target}-last-run.log"
+            shutil.copy(outcome.log, last_log)
+            outcome.log = last_log
+            print(f"  {target}: {outcome.stats.exec_per_second} exec/s, {outcome.stats.edges} edges, "
+                  f"{outcome.stats.runs} runs")
+            if outcome.failed:
+                failed.append(target)
+                report(project, outcome)
+                print(f"  {target}: the working corpus is left as it was (inputs from a failing run are not kept)")
+            elif keep:
+                added = merge_into(project, target, working, [scratch / "new"], scratch)
+                print(f"  {target}: working corpus +{added} inputs (now {len(files_of(working))}); "
+                      f"`scripts/xfen-fuzz merge {target}` moves what grows coverage into corpus/{target}/")
+    print(f"run: {len(targets)} target(s), {len(failed)} with findings{': ' + ', '.join(failed) if failed else ''}")
+    return 1 if failed else 0
+
+
+def ci_command(project: Project, targets: list[str], seconds: int, parallel: int) -> int:
+    """Every target for `seconds` on the tracked seeds, nothing kept but the artifacts of a
+    failure; `parallel` targets at a time (one core each)."""
+    project.build_targets(targets)
+    started = time.monotonic()
+    outcomes: dict[str, Outcome] = {}
+    with tempfile.TemporaryDirectory(prefix="xfen-fuzz-ci-") as scratch_name:
+        pending = list(targets)
+        lock = threading.Lock()
+
+        def worker() -> None:
+            while True:
+                with lock:
+                    if not pending:
+                        return
+                    target = pending.pop(0)
+                scratch = Path(scratch_name) / target
+                outcome = fuzz_once(project, target, seconds, 1, scratch, scratch / "artifacts", [], echo=False)
+                with lock:
+                    outcomes[target] = outcome
+                    _print_ci_line(project, outcome)
+
+        threads = [threading.Thread(target=worker) for _ in range(max(1, parallel))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    failed = [target for target in targets if outcomes[target].failed]
+    print(f"fuzz: {len(targets)} target(s), {seconds} s each, {parallel} at a time, "
+          f"{time.monotonic() - started:.0f} s in all; {len(failed)} failed{': ' + ', '.join(failed) if failed else ''}")
+    return 1 if failed else 0
+
+
+def _print_ci_line(project: Project, outcome: Outcome) -> None:
+    stats = outcome.stats
+    if not outcome.failed:
+        print(f"fuzz {outcome.target}: {stats.exec_per_second} exec/s, {stats.edges} edges (cov), "
+              f"{stats.runs} runs", flush=True)
+        return
+    print(f"fuzz {outcome.target}: FAILED (libFuzzer exit status {outcome.exit_code}) after {stats.runs} runs")
+    kept = project.artifacts(outcome.target)
+    kept.mkdir(parents=True, exist_ok=True)
+    for path in outcome.artifacts:
+        shutil.copy(path, kept / path.name)
+    outcome.findings = {signature: (finding, [kept / path.name for path in paths])
+                        for signature, (finding, paths) in outcome.findings.items()}
+    report(project, outcome)
+    if not outcome.findings:
+        print(outcome.log.read_text(errors="replace")[-3000:])

@@ -1,0 +1,111 @@
+"""`minimize`: shrinks a failing input, checks that the result fails the same way, and files it in
+corpus/regressions/ (only the minimised input, never the original beside it).
+
+Two stages, both on the build without the structure-aware mutator (see project.py):
+  1. libFuzzer's -minimize_crash, fast and in-process, for crashes and broken laws;
+  2. byte-chunk removal (delta debugging), one process per try, for what libFuzzer cannot shrink
+     (timeouts, leaks, a crash it loses) and to trim its result further while time remains.
+Every candidate must give the original finding's signature: the same law, or the same kind of
+error in the same top frames.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from finding import Finding
+from inputs import Input, escaped
+from libfuzzer import GRACE_SECONDS, run, run_input
+from project import Project, UsageError
+from regressions import add_regression
+from reproduce import check
+
+
+def choose_target(project: Project, item: Input, named: str | None) -> tuple[str, Finding]:
+    targets = project.expand_targets([named] if named else [])
+    project.build_targets(targets, plain=True)
+    results = {target: finding for target, finding in check(project, targets, item).items() if finding}
+    if not results:
+        where = f"target {named}" if named else "any target"
+        raise NotFailing(f"{item.name} does not make {where} fail: nothing to minimise "
+                         f"(scripts/xfen-fuzz reproduce {item.name} runs it through every target)")
+    if named:
+        return named, results[named]
+    # The folder libFuzzer wrote it to (artifacts/TARGET/crash-...) says which target found it.
+    if item.path and item.path.parent.name in results:
+        return item.path.parent.name, results[item.path.parent.name]
+    target = next(iter(results))
+    return target, results[target]
+
+
+class NotFailing(Exception):
+    """The input does not fail (exit status 1)."""
+
+
+def _libfuzzer_minimize(project: Project, target: str, data: bytes, seconds: int, runs: int) -> bytes | None:
+    with tempfile.TemporaryDirectory() as scratch:
+        original, result = Path(scratch) / "input", Path(scratch) / "minimized"
+        original.write_bytes(data)
+        run([str(project.binary(target, plain=True)), "-minimize_crash=1", f"-runs={runs}",
+             f"-max_total_time={seconds}", *project.replay_flags(target),
+             f"-exact_artifact_path={result}", str(original)], Path(scratch), seconds + GRACE_SECONDS * 2)
+        return result.read_bytes() if result.is_file() else None
+
+
+def shrink(data: bytes, fails_the_same: Callable[[bytes], bool], deadline: float) -> bytes:
+    """Removes chunks of bytes, halving the chunk size when no removal of that size keeps the
+    failure, down to single bytes, until nothing more can go or the deadline passes."""
+    chunk = max(1, len(data) // 2)
+    while chunk >= 1 and time.monotonic() < deadline:
+        removed = False
+        start = 0
+        while start < len(data) and time.monotonic() < deadline:
+            candidate = data[:start] + data[start + chunk:]
+            if fails_the_same(candidate):
+                data, removed = candidate, True
+            else:
+                start += chunk
+        if not removed:
+            chunk //= 2
+    return data
+
+
+def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int) -> int:
+    started = time.monotonic()
+    target, finding = choose_target(project, item, named)
+    print(f"=== {item.name} ({len(item.data)} bytes) fails {target}: {finding.signature}")
+
+    def fails_the_same(data: bytes) -> bool:
+        with tempfile.TemporaryDirectory() as scratch:
+            path = Path(scratch) / "input"
+            path.write_bytes(data)
+            _, found = run_input(project.binary(target, plain=True), project.replay_flags(target), path,
+                                 project.root)
+        return bool(found) and found.signature == finding.signature
+
+    best = item.data
+    if finding.kind not in ("timeout", "hang", "leak"):
+        shrunk = _libfuzzer_minimize(project, target, best, max(1, seconds // 2), runs)
+        if shrunk is not None and len(shrunk) < len(best) and fails_the_same(shrunk):
+            best = shrunk
+            print(f"libFuzzer -minimize_crash: {len(item.data)} -> {len(best)} bytes")
+        else:
+            print("libFuzzer -minimize_crash: no smaller input that fails the same way")
+    before = len(best)
+    best = shrink(best, fails_the_same, started + seconds)
+    print(f"byte removal: {before} -> {len(best)} bytes")
+
+    if not fails_the_same(best):  # the final check, whatever the stages did
+        raise UsageError(f"the minimised input no longer fails {target} the same way; nothing was written")
+    destination, added = add_regression(project, target, best, finding)
+    print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
+    for line in finding.describe():
+        print(f"  {line}")
+    state = "written" if added else "already there"
+    print(f"{state}: {project.relative(destination)} (noted in corpus/regressions/README.md)")
+    print(f"next: fix the bug; `ctest --test-dir build -R fuzz_replay --output-on-failure` fails until "
+          f"then, and `scripts/xfen-fuzz reproduce {project.relative(destination)}` shows it")
+    return 0

@@ -1,0 +1,159 @@
+"""Where xfen's fuzzing lives and how its targets are built: the source tree, the two libFuzzer
+builds, the targets CMake registers, and each target's libFuzzer options.
+
+Two builds, both clang + libFuzzer + ASan + UBSan:
+  - `fuzz` (build-fuzz/): what `run` and `ci` fuzz with, structure-aware mutator included;
+  - `fuzz-plain` (build-fuzz-plain/): the same targets without the mutator. Reproduction and
+    minimisation use it: the mutator reads its input with the library, so during
+    -minimize_crash it would crash on the very input being shrunk.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class UsageError(Exception):
+    """A mistake the user can fix; the message says what to do. Exit status 2."""
+
+
+@dataclass
+class Project:
+    root: Path = ROOT
+    build_dir: Path | None = None         # the `fuzz` preset's build
+    plain_build_dir: Path | None = None   # the `fuzz-plain` preset's build
+    build: bool = True                    # False: use the binaries as they are
+
+    def __post_init__(self) -> None:
+        self.root = Path(self.root).resolve()
+        self.build_dir = Path(self.build_dir or os.environ.get("XFEN_FUZZ_BUILD_DIR") or self.root / "build-fuzz")
+        self.plain_build_dir = Path(self.plain_build_dir or os.environ.get("XFEN_FUZZ_PLAIN_BUILD_DIR")
+                                    or self.root / "build-fuzz-plain")
+
+    # --- folders -------------------------------------------------------------------------------
+    def seed_corpus(self, target: str) -> Path:
+        return self.root / "corpus" / target
+
+    @property
+    def regressions(self) -> Path:
+        return self.root / "corpus" / "regressions"
+
+    def artifacts(self, target: str) -> Path:
+        return self.root / "artifacts" / target
+
+    def working_corpus(self, target: str) -> Path:
+        """Where `run` keeps what it learns: outside the tracked tree (build folders are ignored)."""
+        return self.build_dir / "working-corpus" / target
+
+    def relative(self, path: Path) -> str:
+        try:
+            return str(Path(path).resolve().relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    # --- targets and binaries ------------------------------------------------------------------
+    def _build_dir(self, plain: bool) -> Path:
+        return self.plain_build_dir if plain else self.build_dir
+
+    def targets(self) -> list[str]:
+        """The targets fuzz/CMakeLists.txt registers (it writes their list when configured)."""
+        self.configure(plain=False)
+        listing = self.build_dir / "fuzz" / "fuzz_targets.txt"
+        if not listing.is_file():
+            raise UsageError(f"{listing} is missing: configure the fuzz preset (cmake --preset fuzz)")
+        return [line.strip() for line in listing.read_text().splitlines() if line.strip()]
+
+    def expand_targets(self, names: list[str]) -> list[str]:
+        known = self.targets()
+        if not names or names == ["all"]:
+            return known
+        for name in names:
+            if name not in known:
+                raise UsageError(f"unknown target '{name}' (targets: {', '.join(known)}; "
+                                 "fuzz/CMakeLists.txt registers them)")
+        return names
+
+    def binary(self, target: str, plain: bool = False) -> Path:
+        return self._build_dir(plain) / "fuzz" / f"fuzz_{target}"
+
+    def configure(self, plain: bool) -> None:
+        directory = self._build_dir(plain)
+        if not self.build or (directory / "CMakeCache.txt").is_file():
+            return
+        require_libfuzzer()
+        preset = "fuzz-plain" if plain else "fuzz"
+        print(f"=== configuring the {preset} preset in {self.relative(directory)}", file=sys.stderr)
+        _run_quietly(["cmake", "--preset", preset, "-B", str(directory)], self.root,
+                     f"configuring the {preset} preset failed")
+
+    def build_targets(self, targets: list[str], plain: bool = False) -> None:
+        """Builds the targets' binaries (cmake --build keeps it incremental)."""
+        if not self.build:
+            for target in targets:
+                if not self.binary(target, plain).is_file():
+                    raise UsageError(f"{self.binary(target, plain)} does not exist (built with --no-build)")
+            return
+        self.configure(plain)
+        directory = self._build_dir(plain)
+        print(f"=== building {' '.join(targets)} in {self.relative(directory)}", file=sys.stderr)
+        _run_quietly(["cmake", "--build", str(directory), f"-j{os.cpu_count() or 1}", "--target",
+                      *[f"fuzz_{target}" for target in targets]], self.root,
+                     f"building the fuzz targets in {directory} failed")
+
+    # --- options -------------------------------------------------------------------------------
+    def options(self, target: str) -> dict[str, str]:
+        """fuzz/TARGET.options' [libfuzzer] section (the OSS-Fuzz format), dict resolved."""
+        path = self.root / "fuzz" / f"{target}.options"
+        options: dict[str, str] = {}
+        if not path.is_file():
+            if (self.root / "fuzz" / "xfen.dict").is_file():
+                options["dict"] = str(self.root / "fuzz" / "xfen.dict")
+            return options
+        section = ""
+        for number, raw in enumerate(path.read_text().splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                section = line[1:-1].strip()
+            elif section == "libfuzzer":
+                key, equals, value = line.partition("=")
+                if not equals:
+                    raise UsageError(f"{path}:{number}: expected 'key = value', found '{raw}'")
+                key, value = key.strip(), value.strip()
+                if key == "dict" and not os.path.isabs(value):
+                    value = str(self.root / "fuzz" / value)
+                options[key] = value
+        return options
+
+    def fuzzing_flags(self, target: str, **overrides: str) -> list[str]:
+        """Flags for fuzzing: the options file's, then the overrides (one flag each, never two
+        contradicting ones)."""
+        options = {**self.options(target), **overrides}
+        return [f"-{key}={value}" for key, value in options.items()]
+
+    def replay_flags(self, target: str) -> list[str]:
+        """Flags for running given inputs: the timeout and memory limits only. max_len would make
+        libFuzzer truncate a longer input (and pass), and a dictionary is of no use."""
+        options = self.options(target)
+        return [f"-{key}={options[key]}" for key in ("timeout", "rss_limit_mb", "malloc_limit_mb")
+                if key in options]
+
+
+def require_libfuzzer() -> None:
+    if not shutil.which("clang++"):
+        raise UsageError("clang++ not found: run scripts/install-deps.sh (Debian packages clang, libclang-rt-dev)")
+
+
+def _run_quietly(command: list[str], cwd: Path, failure: str) -> None:
+    completed = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if completed.returncode != 0:
+        sys.stderr.write(completed.stdout[-20000:])
+        raise UsageError(f"{failure} (output above)")
