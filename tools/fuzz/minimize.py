@@ -25,20 +25,24 @@ from reproduce import check
 
 
 def choose_target(project: Project, item: Input, named: str | None) -> tuple[str, Finding]:
-    targets = project.expand_targets([named] if named else [])
-    project.build_targets(targets, plain=True)
-    results = {target: finding for target, finding in check(project, targets, item).items() if finding}
-    if not results:
-        where = f"target {named}" if named else "any target"
-        raise NotFailing(f"{item.name} does not make {where} fail: nothing to minimise "
-                         f"(scripts/xfen-fuzz reproduce {item.name} runs it through every target)")
+    """The named target; else the one whose folder holds the input (libFuzzer wrote it to
+    artifacts/TARGET/), if it fails there; else the first target it fails."""
+    known = project.targets()
+    folder = item.path.resolve().parent.name if item.path else None
     if named:
-        return named, results[named]
-    # The folder libFuzzer wrote it to (artifacts/TARGET/crash-...) says which target found it.
-    if item.path and item.path.parent.name in results:
-        return item.path.parent.name, results[item.path.parent.name]
-    target = next(iter(results))
-    return target, results[target]
+        rounds = [project.expand_targets([named])]
+    elif folder in known:
+        rounds = [[folder], [target for target in known if target != folder]]
+    else:
+        rounds = [known]
+    for targets in rounds:
+        project.build_targets(targets, plain=True)
+        for target, finding in check(project, targets, item).items():
+            if finding:
+                return target, finding
+    where = f"target {named}" if named else "any target"
+    raise NotFailing(f"{item.name} does not make {where} fail: nothing to minimise "
+                     f"(scripts/xfen-fuzz reproduce {item.name} runs it through every target)")
 
 
 class NotFailing(Exception):
