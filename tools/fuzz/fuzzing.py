@@ -32,12 +32,13 @@ class Outcome:
     exit_code: int
     stats: Stats
     log: Path
+    interrupted: bool = False  # by Ctrl-C: libFuzzer stops cleanly, with its own exit status
     artifacts: list[Path] = field(default_factory=list)
     findings: dict[str, tuple[Finding, list[Path]]] = field(default_factory=dict)
 
     @property
     def failed(self) -> bool:
-        return bool(self.findings) or self.exit_code != 0
+        return bool(self.findings) or (self.exit_code != 0 and not self.interrupted)
 
 
 def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: Path, artifacts: Path,
@@ -55,11 +56,11 @@ def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: P
                                              project.regressions) if folder.is_dir()]
     command = [str(project.binary(target)), *flags, *extra, *map(str, folders)]
     log = scratch / "fuzz.log"
-    exit_code = _stream(command, scratch, log, echo, prefix=f"  {target}: ")
+    exit_code, interrupted = _stream(command, scratch, log, echo, prefix=f"  {target}: ")
     output = log.read_text(errors="replace")
     found = sorted(path for path in artifacts.iterdir()
                    if path.name not in before and path.name.startswith(_ARTIFACT_PREFIXES))
-    outcome = Outcome(target, exit_code, read_stats(output), log, found)
+    outcome = Outcome(target, exit_code, read_stats(output), log, interrupted, found)
     for path in found:
         _, finding = run_input(project.binary(target), project.replay_flags(target), path, project.root)
         if finding:
@@ -67,9 +68,11 @@ def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: P
     return outcome
 
 
-def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -> int:
-    """Runs libFuzzer with its output going to `log`, echoing its progress lines when asked. Ctrl-C
-    reaches libFuzzer too (same process group), which stops and prints its final figures."""
+def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -> tuple[int, bool]:
+    """Runs libFuzzer with its output going to `log`, echoing its progress lines when asked; returns
+    its exit status and whether Ctrl-C stopped it. Ctrl-C reaches libFuzzer too (same process
+    group), which stops and prints its final figures."""
+    interrupted = False
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    env=environment(), text=True, errors="replace")
@@ -79,9 +82,10 @@ def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -
                 if echo and line.startswith("#") and any(marker in line for marker in _ECHOED):
                     print(prefix + line.rstrip(), flush=True)
         except KeyboardInterrupt:
+            interrupted = True
             print(f"{prefix}interrupted; waiting for libFuzzer to stop", flush=True)
             out.write(process.stdout.read() or "")
-        return process.wait()
+        return process.wait(), interrupted
 
 
 def report(project: Project, outcome: Outcome) -> None:
@@ -129,7 +133,7 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
     failed = []
     for target in targets:
         working = project.working_corpus(target)
-        print(f"=== fuzzing {target} for {seconds or 'unlimited'} s, {jobs} job(s); working corpus "
+        print(f"=== fuzzing {target} {f'for {seconds} s' if seconds else 'until Ctrl-C'}, {jobs} job(s); working corpus "
               f"{project.relative(working)} ({len(files_of(working)) if working.is_dir() else 0} inputs) "
               f"+ {project.relative(project.seed_corpus(target))} + corpus/regressions")
         with tempfile.TemporaryDirectory(prefix=f"xfen-fuzz-{target}-") as scratch_name:
@@ -150,6 +154,8 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
                 added = merge_into(project, target, working, [scratch / "new"], scratch)
                 print(f"  {target}: working corpus +{added} inputs (now {len(files_of(working))}); "
                       f"`scripts/xfen-fuzz merge {target}` moves what grows coverage into corpus/{target}/")
+            if outcome.interrupted:
+                break  # Ctrl-C stops the whole run, after keeping what this target learnt
     print(f"run: {len(targets)} target(s), {len(failed)} with findings{': ' + ', '.join(failed) if failed else ''}")
     return 1 if failed else 0
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -157,6 +159,19 @@ class XfenFuzzTest(unittest.TestCase):
         result = self.xfen_fuzz("run", "clean", "--time", "3")
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertEqual(self.tracked(), before)
+        self.assertTrue(any((self.build / "working-corpus" / "clean").iterdir()))
+
+    def test_ctrl_c_stops_a_run_and_keeps_what_it_learnt(self) -> None:
+        process = subprocess.Popen([sys.executable, str(HERE / "xfen_fuzz.py"), "--root", str(self.root),
+                                    "--build-dir", str(self.build), "--no-build", "run", "clean", "--time", "0"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   start_new_session=True)
+        time.sleep(4)
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+        output, _ = process.communicate(timeout=120)
+        self.assertEqual(process.returncode, 0, output)
+        self.assertIn("interrupted", output)
+        self.assertIn("run: 1 target(s), 0 with findings", output)
         self.assertTrue(any((self.build / "working-corpus" / "clean").iterdir()))
 
     def test_run_reports_a_finding_and_keeps_nothing_it_learnt(self) -> None:
