@@ -1,16 +1,20 @@
 #!/bin/bash -eu
 # ClusterFuzzLite / OSS-Fuzz build: every fuzz target fuzz/<t>.cpp as $OUT/<t>, compiled with the
-# builder's $CXX and $CXXFLAGS (sanitizer, coverage instrumentation, -fsanitize=fuzzer-no-link)
-# and linked with $LIB_FUZZING_ENGINE, beside
+# builder's $CXX and $CXXFLAGS (sanitizer, coverage instrumentation, -stdlib=libc++) and linked
+# with $LIB_FUZZING_ENGINE, beside
 #   $OUT/<t>_seed_corpus.zip  corpus/<t>/ and corpus/regressions/
 #   $OUT/<t>.options          fuzz/<t>.options ([libfuzzer] flags; dict = xfen.dict)
 #   $OUT/xfen.dict            fuzz/xfen.dict
 #
 # Not the `fuzz` CMake preset: its fixed ASan + UBSan flags would override the builder's choice
-# of sanitizer. Run by the builder image (.clusterfuzzlite/Dockerfile) from $SRC/xfen; also
-# runnable by hand, as tests/clusterfuzzlite_test.sh does:
-#   CXX=clang++ CXXFLAGS=-fsanitize=address,fuzzer-no-link LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
-#   OUT=/tmp/out WORK=/tmp/work .clusterfuzzlite/build.sh
+# of sanitizer. Only what the fuzz targets link is configured (no command, tests or benchmarks),
+# so nothing beyond the builder's clang and CMake is needed: not nlohmann_json, whose Ubuntu 20.04
+# package is too old for the command, nor CLI11.
+# Run by the builder image (.clusterfuzzlite/Dockerfile) from $SRC/xfen; also runnable by hand,
+# as tests/clusterfuzzlite_test.sh does, with extra CMake arguments after the script's name:
+#   CXX=clang++ CXXFLAGS='-fsanitize=address,fuzzer-no-link -stdlib=libc++' \
+#   LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out WORK=/tmp/work \
+#   .clusterfuzzlite/build.sh [CMAKE_ARG…]
 set -o pipefail
 
 : "${CXX:=clang++}"
@@ -39,7 +43,7 @@ configure() {
     -DBUILD_SHARED_LIBS=OFF \
     -DXFEN_FUZZ=ON \
     -DXFEN_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
-    -DXFEN_BUILD_CLI=ON \
+    -DXFEN_BUILD_CLI=OFF \
     -DXFEN_BUILD_TESTS=OFF \
     -DXFEN_BUILD_BENCH=OFF \
     -DXFEN_INSTALL=OFF \
@@ -47,11 +51,20 @@ configure() {
     --no-warn-unused-cli "$@" >"$build_dir/configure.log" 2>&1
 }
 
-# CLI11 is optional in fuzzing builds: without it the xfen command is skipped, not the targets.
-configure || { cat "$build_dir/configure.log" >&2; exit 1; }
+configure "$@" || { cat "$build_dir/configure.log" >&2; exit 1; }
 
-# The targets: the list fuzz/CMakeLists.txt writes for this configuration.
+# The targets: the list fuzz/CMakeLists.txt writes for this configuration, or the ones of them
+# named in $XFEN_FUZZ_ONLY (a quicker build for local checks; ClusterFuzzLite never sets it).
 mapfile -t targets < "$build_dir/fuzz/fuzz_targets.txt"
+if [ -n "${XFEN_FUZZ_ONLY:-}" ]; then
+  for name in $XFEN_FUZZ_ONLY; do
+    printf '%s\n' "${targets[@]}" | grep -qxF "$name" || {
+      echo "build.sh: XFEN_FUZZ_ONLY names '$name', not a target (targets: ${targets[*]})" >&2
+      exit 1
+    }
+  done
+  read -ra targets <<<"$XFEN_FUZZ_ONLY"
+fi
 if [ ${#targets[@]} -eq 0 ]; then
   echo "build.sh: no fuzz target to build" >&2
   exit 1
