@@ -2,6 +2,9 @@
 // every file named, and on every file in every folder named, so that the corpora are replayed
 // on every build and the targets never rot. Flags (arguments starting with '-') are ignored, so
 // the same command line works for both kinds of binary.
+//
+// A passing run prints one line; a crash (signal or sanitizer report) also prints the file being
+// replayed and its input (testing/crash_note.hpp), so that a failing ctest names what failed.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +14,8 @@
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include "../testing/crash_note.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -24,13 +29,16 @@ bool replay_file(const std::filesystem::path& path) {
   }
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
                                 std::istreambuf_iterator<char>());
+  xfen::crash_note::set("replaying " + path.string(), "input", {bytes.data(), bytes.size()});
   LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  xfen::crash_note::clear();
   return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  xfen::crash_note::install();
   std::size_t replayed = 0;
   bool ok = true;
   for (int i = 1; i < argc; ++i) {

@@ -79,6 +79,7 @@ rc::Gen<Corrupted> corrupted_records() {
                               'e', 'w', 'b', 'p', 'R', 'x', '\t')},
          {1, rc::gen::arbitrary<char>()}});
     c.text[c.at] = byte;
+    prop::testing(c.text);
     return c;
   });
 }

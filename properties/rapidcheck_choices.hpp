@@ -1,7 +1,8 @@
 // The RapidCheck driver of the generator library (testing/generate): every choice a generator
 // makes is a RapidCheck draw from [0, bound), which shrinks towards 0, the simplest choice; so a
 // failing case shrinks towards fewer pieces, 8 files, White to move, no rights and small
-// counters. Positions print as X-FEN.
+// counters. Positions print as X-FEN. Every value made is noted as the record under test
+// (crash_context.hpp), so that a crash in the library names it.
 #pragma once
 
 #include <rapidcheck.h>
@@ -10,6 +11,7 @@
 #include <ostream>
 #include <utility>
 
+#include "crash_context.hpp"
 #include "generate/choices.hpp"
 #include "generate/positions.hpp"
 #include "generate/variants.hpp"
@@ -37,6 +39,9 @@ inline std::ostream& operator<<(std::ostream& os, const EnPassantCase& c) {
             << " capturers=" << c.capturers << " pinned=" << c.pinned;
 }
 
+inline void testing(const EnPassantCase& c) { prop::testing(c.position); }
+inline void testing(const Variant& v) { prop::testing(v.text); }
+
 }  // namespace generate
 }  // namespace xfen
 
@@ -55,7 +60,9 @@ template <class Generator>
 auto gen(Generator generator) {
   return rc::gen::exec([generator = std::move(generator)] {
     RapidCheckChoices choices;
-    return generator(choices);
+    auto value = generator(choices);
+    testing(value);
+    return value;
   });
 }
 

@@ -37,9 +37,9 @@ BUILD_DIR = "build-mutate"  # the mutate preset's binaryDir, inside the copy of 
 
 # Not part of either suite: packaging and ClusterFuzzLite build the project again from scratch
 # (minutes, and they test the build, not the library's behaviour); mutate_tool_test tests this tool
-# and fuzz_tool_test scripts/xfen-fuzz, on programs of their own.
+# and fuzz_tool_test scripts/xfen-fuzz, and crash_report_test the crash notes, on programs of their own.
 NOT_IN_FAST = ("package_test", "package_subdirectory_test", "package_shared_test", "clusterfuzzlite_test",
-               "mutate_tool_test", "fuzz_tool_test")
+               "mutate_tool_test", "fuzz_tool_test", "crash_report_test")
 
 
 def suite_selection(suite: str) -> list[str]:
