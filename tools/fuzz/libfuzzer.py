@@ -77,12 +77,16 @@ class Stats:
 
 
 def read_stats(output: str) -> Stats:
-    """The figures of a run printed with -print_final_stats=1."""
+    """The figures of a run printed with -print_final_stats=1, or else (fork mode prints none) of
+    its last status line, '#N: cov: C ft: F corp: … exec/s E …'."""
     stats = Stats()
     for key, attribute in (("number_of_executed_units", "runs"), ("average_exec_per_sec", "exec_per_second")):
         values = re.findall(rf"^stat::{key}:\s*(\d+)", output, re.M)
         if values:
             setattr(stats, attribute, values[-1])
+    status = re.findall(r"^#(\d+):? .*?exec/s:? (\d+)", output, re.M)
+    if status and stats.runs == "?":
+        stats.runs, stats.exec_per_second = status[-1]
     coverage = re.findall(r"cov: (\d+) ft: (\d+)", output)
     if coverage:
         stats.edges, stats.features = coverage[-1]

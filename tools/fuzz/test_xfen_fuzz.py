@@ -155,15 +155,19 @@ class XfenFuzzTest(unittest.TestCase):
 
     # --- run, merge, prune, ci ------------------------------------------------------------------
     def test_run_keeps_new_inputs_outside_the_tracked_tree(self) -> None:
-        before = self.tracked()
-        result = self.xfen_fuzz("run", "clean", "--time", "3")
-        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
-        self.assertEqual(self.tracked(), before)
-        self.assertTrue(any((self.build / "working-corpus" / "clean").iterdir()))
+        for jobs in ("1", "2"):  # one process, and libFuzzer's fork mode
+            shutil.rmtree(self.build / "working-corpus", ignore_errors=True)
+            before = self.tracked()
+            result = self.xfen_fuzz("run", "clean", "--time", "4", "--jobs", jobs)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+            self.assertRegex(result.stdout, r"clean: \d+ exec/s, \d+ edges, \d+ runs")
+            self.assertEqual(self.tracked(), before)
+            self.assertTrue(any((self.build / "working-corpus" / "clean").iterdir()))
 
     def test_ctrl_c_stops_a_run_and_keeps_what_it_learnt(self) -> None:
         process = subprocess.Popen([sys.executable, str(HERE / "xfen_fuzz.py"), "--root", str(self.root),
-                                    "--build-dir", str(self.build), "--no-build", "run", "clean", "--time", "0"],
+                                    "--build-dir", str(self.build), "--no-build", "run", "clean", "--time", "0",
+                                    "--jobs", "1"],
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                    start_new_session=True)
         time.sleep(4)
@@ -177,7 +181,7 @@ class XfenFuzzTest(unittest.TestCase):
     def test_run_reports_a_finding_and_keeps_nothing_it_learnt(self) -> None:
         self.write("corpus/regressions/planted-law", b"LAW")
         before = self.tracked()
-        result = self.xfen_fuzz("run", "planted", "--time", "10")
+        result = self.xfen_fuzz("run", "planted", "--time", "10", "--jobs", "1")
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("1 distinct finding(s) in 1 artifact(s)", result.stdout)
         self.assertIn("next:   scripts/xfen-fuzz minimize artifacts/planted/crash-", result.stdout)
@@ -186,7 +190,7 @@ class XfenFuzzTest(unittest.TestCase):
                          any((self.build / "working-corpus" / "planted").iterdir()))
 
     def test_a_crash_that_does_not_reproduce_still_fails_the_run_and_keeps_nothing(self) -> None:
-        result = self.xfen_fuzz("run", "clean", "--time", "30", env={"PLANTED_CRASH_AFTER": "30000"})
+        result = self.xfen_fuzz("run", "clean", "--time", "30", "--jobs", "1", env={"PLANTED_CRASH_AFTER": "30000"})
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("wrote no input that fails again", result.stdout)
         working = self.build / "working-corpus" / "clean"
