@@ -77,16 +77,18 @@ class Stats:
 
 
 def read_stats(output: str) -> Stats:
-    """The figures of a run printed with -print_final_stats=1, or else (fork mode prints none) of
-    its last status line, '#N: cov: C ft: F corp: … exec/s E …'."""
+    """The figures of a run: in fork mode the last of the parent's status lines ('#N: cov: C
+    ft: F corp: K exec/s E ...'; the children's own lines are about one job each), else
+    -print_final_stats=1's figures and the last 'cov: C ft: F'."""
+    fork = re.findall(r"^#(\d+): cov: (\d+) ft: (\d+) corp: \d+ exec/s (\d+)", output, re.M)
+    if fork:
+        runs, edges, features, speed = fork[-1]
+        return Stats(runs, speed, edges, features)
     stats = Stats()
     for key, attribute in (("number_of_executed_units", "runs"), ("average_exec_per_sec", "exec_per_second")):
         values = re.findall(rf"^stat::{key}:\s*(\d+)", output, re.M)
         if values:
             setattr(stats, attribute, values[-1])
-    status = re.findall(r"^#(\d+):? .*?exec/s:? (\d+)", output, re.M)
-    if status and stats.runs == "?":
-        stats.runs, stats.exec_per_second = status[-1]
     coverage = re.findall(r"cov: (\d+) ft: (\d+)", output)
     if coverage:
         stats.edges, stats.features = coverage[-1]

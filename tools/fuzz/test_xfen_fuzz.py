@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from finding import function_name, read_finding  # noqa: E402
+from libfuzzer import Stats, read_stats  # noqa: E402
 
 FIXTURE = HERE / "fixture" / "planted_target.cpp"
 
@@ -278,6 +279,15 @@ WRITE of size 1 at 0x602 thread T0
         self.assertEqual(timeout.signature, "timeout in spin")
         self.assertEqual(read_finding("some text\n", 3).signature, "exit status 3")
         self.assertIsNone(read_finding("all fine\n", 0))
+
+    def test_fork_mode_figures_are_the_parents(self) -> None:
+        output = ("#59754: cov: 1402 ft: 1402 corp: 225 exec/s 29877 oom/timeout/crash: 0/0/0 time: 2s job: 1\n"
+                  "#17\tINITED cov: 321 ft: 589 corp: 14/406b exec/s: 0 rss: 34Mb\n"
+                  "#274279: cov: 1776 ft: 1596 corp: 326 exec/s 34780 oom/timeout/crash: 0/0/0 time: 6s job: 3\n"
+                  "#65536\tpulse  cov: 469 ft: 1236 corp: 263/7546b lim: 95 exec/s: 32768 rss: 64Mb\n")
+        self.assertEqual(read_stats(output), Stats("274279", "34780", "1776", "1596"))
+        single = "#2\tINITED cov: 5 ft: 6 corp: 1/3b\nstat::number_of_executed_units: 900\nstat::average_exec_per_sec: 300\n"
+        self.assertEqual(read_stats(single), Stats("900", "300", "5", "6"))
 
     def test_function_name_drops_parameters_only(self) -> None:
         self.assertEqual(function_name("(anonymous namespace)::f(int) const"), "(anonymous namespace)::f")
