@@ -9,6 +9,7 @@ grows coverage into the tracked seeds, explicitly); `ci` throws them away.
 from __future__ import annotations
 
 import base64
+import collections
 import shutil
 import subprocess
 import tempfile
@@ -24,6 +25,10 @@ from project import Project
 
 _ARTIFACT_PREFIXES = ("crash-", "leak-", "timeout-", "oom-", "slow-unit-")
 _ECHOED = ("INITED", "pulse", "DONE", " job: ")
+# A run of hours, or a target that prints, must not fill the disk: the log keeps its start and
+# its last lines.
+_LOG_HEAD_BYTES = 16 * 1024 * 1024
+_LOG_TAIL_LINES = 2000
 
 
 @dataclass
@@ -73,18 +78,33 @@ def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -
     its exit status and whether Ctrl-C stopped it. Ctrl-C reaches libFuzzer too (same process
     group), which stops and prints its final figures."""
     interrupted = False
+    written = 0
+    tail: collections.deque[str] = collections.deque(maxlen=_LOG_TAIL_LINES)
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    env=environment(), text=True, errors="replace")
+
+        def keep(line: str) -> None:
+            nonlocal written
+            if written < _LOG_HEAD_BYTES:
+                out.write(line)
+                written += len(line)
+            else:
+                tail.append(line)
+
         try:
             for line in process.stdout:
-                out.write(line)
+                keep(line)
                 if echo and line.startswith("#") and any(marker in line for marker in _ECHOED):
                     print(prefix + line.rstrip(), flush=True)
         except KeyboardInterrupt:
             interrupted = True
             print(f"{prefix}interrupted; waiting for libFuzzer to stop", flush=True)
-            out.write(process.stdout.read() or "")
+            for line in process.stdout.read().splitlines(keepends=True):
+                keep(line)
+        if tail:  # the end holds the report and the final figures
+            out.write(f"... (output past {_LOG_HEAD_BYTES} bytes left out but for its last lines)\n")
+            out.writelines(tail)
         return process.wait(), interrupted
 
 

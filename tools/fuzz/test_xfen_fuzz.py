@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from finding import function_name, read_finding  # noqa: E402
+from fuzzing import _stream  # noqa: E402
 from libfuzzer import Stats, read_stats  # noqa: E402
 
 FIXTURE = HERE / "fixture" / "planted_target.cpp"
@@ -231,6 +232,17 @@ class XfenFuzzTest(unittest.TestCase):
         self.assertRegex(result.stdout, r"fuzz clean: \d+ exec/s")
         self.assertIn("finding: law broken in planted", result.stdout)
         self.assertIn("2 target(s), 2 s each", result.stdout)
+
+
+class FloodTest(unittest.TestCase):
+    def test_a_flooding_run_keeps_a_bounded_log_with_its_end(self) -> None:
+        with tempfile.TemporaryDirectory() as scratch:
+            log = Path(scratch) / "log"
+            code = "import sys\nfor i in range(300000): print('x' * 99)\nprint('the end', file=sys.stderr)"
+            status, interrupted = _stream([sys.executable, "-c", code], Path(scratch), log, False, "")
+            self.assertEqual((status, interrupted), (0, False))
+            self.assertLess(log.stat().st_size, 17 * 1024 * 1024)  # 30 MB were printed
+            self.assertTrue(log.read_text().endswith("the end\n"))
 
 
 class ReadFindingTest(unittest.TestCase):
