@@ -126,7 +126,8 @@ for object in "${objects[@]:1}"; do common+=(-object "$object"); done
 
 echo
 echo "== llvm-cov report: core library =="
-quiet "$cov" report "${common[@]}" "${core[@]}"
+# No colours: llvm-cov turns them on whenever it likes, and CI logs show the escape codes.
+quiet "$cov" report -use-color=false "${common[@]}" "${core[@]}"
 
 quiet "$cov" show "${common[@]}" -format=html -output-dir "$html_dir" -show-branches=count \
   -show-line-counts-or-regions -project-title=xfen "${core[@]}"
