@@ -38,7 +38,6 @@ class Outcome:
     stats: Stats
     log: Path
     interrupted: bool = False  # by Ctrl-C: libFuzzer stops cleanly, with its own exit status
-    artifacts: list[Path] = field(default_factory=list)
     findings: dict[str, tuple[Finding, list[Path]]] = field(default_factory=dict)
 
     @property
@@ -65,7 +64,7 @@ def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: P
     output = log.read_text(errors="replace")
     found = sorted(path for path in artifacts.iterdir()
                    if path.name not in before and path.name.startswith(_ARTIFACT_PREFIXES))
-    outcome = Outcome(target, exit_code, read_stats(output), log, interrupted, found)
+    outcome = Outcome(target, exit_code, read_stats(output), log, interrupted)
     for path in found:
         _, finding = run_input(project.binary(target), project.replay_flags(target), path, project.root)
         if finding:
@@ -182,7 +181,7 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
 
 def ci_command(project: Project, targets: list[str], seconds: int, parallel: int) -> int:
     """Every target for `seconds` on the tracked seeds, nothing kept but the artifacts of a
-    failure; `parallel` targets at a time (one core each)."""
+    failure (libFuzzer writes none otherwise); `parallel` targets at a time (one core each)."""
     project.build_targets(targets)
     started = time.monotonic()
     outcomes: dict[str, Outcome] = {}
@@ -197,7 +196,8 @@ def ci_command(project: Project, targets: list[str], seconds: int, parallel: int
                         return
                     target = pending.pop(0)
                 scratch = Path(scratch_name) / target
-                outcome = fuzz_once(project, target, seconds, 1, scratch, scratch / "artifacts", [], echo=False)
+                outcome = fuzz_once(project, target, seconds, 1, scratch, project.artifacts(target), [],
+                                    echo=False)
                 with lock:
                     outcomes[target] = outcome
                     _print_ci_line(project, outcome)
@@ -220,12 +220,6 @@ def _print_ci_line(project: Project, outcome: Outcome) -> None:
               f"{stats.runs} runs", flush=True)
         return
     print(f"fuzz {outcome.target}: FAILED (libFuzzer exit status {outcome.exit_code}) after {stats.runs} runs")
-    kept = project.artifacts(outcome.target)
-    kept.mkdir(parents=True, exist_ok=True)
-    for path in outcome.artifacts:
-        shutil.copy(path, kept / path.name)
-    outcome.findings = {signature: (finding, [kept / path.name for path in paths])
-                        for signature, (finding, paths) in outcome.findings.items()}
     report(project, outcome)
     if not outcome.findings:
         print(outcome.log.read_text(errors="replace")[-3000:])

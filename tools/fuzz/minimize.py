@@ -18,7 +18,7 @@ from typing import Callable
 
 from finding import Finding
 from inputs import Input, escaped
-from libfuzzer import GRACE_SECONDS, run, run_input
+from libfuzzer import GRACE_SECONDS, run
 from project import Project, UsageError
 from regressions import add_regression
 from reproduce import check
@@ -83,11 +83,7 @@ def minimize(project: Project, item: Input, named: str | None, seconds: int, run
     print(f"=== {item.name} ({len(item.data)} bytes) fails {target}: {finding.signature}")
 
     def fails_the_same(data: bytes) -> bool:
-        with tempfile.TemporaryDirectory() as scratch:
-            path = Path(scratch) / "input"
-            path.write_bytes(data)
-            _, found = run_input(project.binary(target, plain=True), project.replay_flags(target), path,
-                                 project.root)
+        found = check(project, [target], Input(item.name, data))[target]
         return bool(found) and found.signature == finding.signature
 
     best = item.data
