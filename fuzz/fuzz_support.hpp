@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "../testing/escaped_bytes.hpp"
 #include "xfen/xfen.hpp"
 
 namespace xfen::fuzz {
@@ -19,26 +20,7 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) noex
   return {reinterpret_cast<const char*>(data), size};
 }
 
-// The input as a C string literal body: printable ASCII as is, everything else escaped, so a
-// report can be pasted into a test or a shell.
-inline std::string escaped(std::string_view bytes) {
-  std::string out;
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\\' || c == '"') {
-      out += '\\';
-      out += c;
-    } else if (byte >= 0x20 && byte < 0x7f) {
-      out += c;
-    } else {
-      constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  return out;
-}
+using testing::escaped;
 
 // Prints the broken law, the input and what was expected against what happened, then aborts.
 [[noreturn]] inline void law_broken(std::string_view target, std::string_view law,

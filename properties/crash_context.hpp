@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "../testing/board_text.hpp"
 #include "../testing/crash_note.hpp"
 #include "xfen/xfen.hpp"
 
@@ -36,22 +37,7 @@ inline void testing(std::string_view record) {
 // still shows it: Shredder-FEN castling letters (the rook's file) and the en passant square as
 // stored, which the reader takes back as the same position.
 inline std::string independent_record(const Position& p) {
-  std::string out;
-  for (int rank = kRanks - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < p.width; ++file) {
-      const Piece piece = p.at(make_square(file, rank));
-      if (piece.empty()) {
-        ++empty;
-        continue;
-      }
-      if (empty > 0) out += std::to_string(empty);
-      empty = 0;
-      out += piece.letter();
-    }
-    if (empty > 0) out += std::to_string(empty);
-    if (rank > 0) out += '/';
-  }
+  std::string out = testing::board_text(p);
   out += p.side_to_move == Color::white ? " w " : " b ";
   if (!p.castling.any()) out += '-';
   if (p.castling.any() && p.castling.mode == CastlingMode::symmetric) out += 's';

@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "../fuzz/fuzz_support.hpp"
+#include "escaped_bytes.hpp"
 
 // Defined by the sanitizer runtimes (ASan, UBSan), and absent from other builds: weak, so that
 // those link and see a null pointer.
@@ -98,14 +98,14 @@ inline void install() noexcept {
 inline constexpr std::size_t kShownBytes = 512;
 
 // The note printed if the process dies from now on: "while <doing>", then `label` with the
-// input's size and the input escaped as fuzz::escaped does (a C string body to paste into a test).
+// input's size and the input escaped (escaped_bytes.hpp), to paste into a test.
 inline void set(std::string_view doing, std::string_view label, std::string_view input) {
   std::string text(doing);
   text += "\n*** ";
   text += label;
   text += " (" + std::to_string(input.size()) + " bytes";
   if (input.size() > kShownBytes) text += ", the first " + std::to_string(kShownBytes) + " shown";
-  text += "): \"" + fuzz::escaped(input.substr(0, kShownBytes)) + "\"\n";
+  text += "): \"" + testing::escaped(input.substr(0, kShownBytes)) + "\"\n";
   detail::note_size = 0;
   const std::size_t size = std::min(text.size(), sizeof detail::note);
   std::copy_n(text.data(), size, detail::note);

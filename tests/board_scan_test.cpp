@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../testing/escaped_bytes.hpp"
 #include "board_scan_law.hpp"
 #include "suite_loader.hpp"
 
@@ -32,7 +33,7 @@ class LawChecker {
     const std::string difference = xfen::fuzz::board_scan_disagreement(bytes);
     if (difference.empty()) return;
     if (++broken_ <= 5)
-      BOOST_ERROR("\"" << xfen::fuzz::escaped(bytes) << "\": " << difference);
+      BOOST_ERROR("\"" << xfen::testing::escaped(bytes) << "\": " << difference);
   }
   std::size_t checked() const { return checked_; }
   std::size_t broken() const { return broken_; }

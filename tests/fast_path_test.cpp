@@ -15,7 +15,7 @@
 
 #include "back_rank.hpp"
 #include "board_scan.hpp"
-#include "fuzz_support.hpp"
+#include "../testing/escaped_bytes.hpp"
 #include "parse_with.hpp"
 #include "rank_text.hpp"
 #include "xfen/xfen.hpp"
@@ -197,7 +197,7 @@ void check_scan_agrees(std::string_view bytes, Failures &failures) {
   const xfen::ParseResult precise =
       xfen::detail::parse_with(record, {}, xfen::detail::BoardReading::precise_only);
   const auto describe = [&] {
-    return "\"" + xfen::fuzz::escaped(bytes) + "\": the scan " +
+    return "\"" + xfen::testing::escaped(bytes) + "\": the scan " +
            (scanned.ok ? "accepts" : "declines") + " it, the precise reader " +
            (precise.ok() ? "accepts" : "rejects") + " it";
   };

@@ -15,6 +15,7 @@
 
 #include "xfen/xfen.hpp"
 #include "seeded_random.hpp"
+#include "../testing/board_text.hpp"
 
 namespace {
 
@@ -485,22 +486,7 @@ Expected reference_write(const Position& p, const WriteOptions& o) {
   if (p.halfmove_clock > Position::kMaxCounter) return refusal(Code::halfmove_range);
   if (p.fullmove_number == 0 || p.fullmove_number > Position::kMaxCounter)
     return refusal(Code::fullmove_range);
-  std::string text;
-  for (int rank = 7; rank >= 0; --rank) {
-    int run = 0;
-    for (int file = 0; file < p.width; ++file) {
-      const Piece piece = p.at(xfen::make_square(file, rank));
-      if (piece.empty()) {
-        ++run;
-        continue;
-      }
-      if (run > 0) text += std::to_string(run);
-      run = 0;
-      text += piece.letter();
-    }
-    if (run > 0) text += std::to_string(run);
-    text += rank == 0 ? " " : "/";
-  }
+  std::string text = xfen::testing::board_text(p) + ' ';
   text += p.side_to_move == Color::white ? "w " : "b ";
   if (!p.castling.any()) {
     text += '-';
