@@ -24,9 +24,10 @@ _NOISE_FRAME = re.compile(
     r"|xfen::fuzz::law_broken|_start$|main$|__cxa_|std::terminate|__gnu_cxx::__verbose_terminate)")
 _NOISE_MODULE = re.compile(r"\((/[^)]*/)?(libc\.so|libstdc\+\+\.so|libc\+\+|libgcc_s)")
 # "#3 0x55 in f(int) /src/a.cpp:10:3", "#4 0x56 in g(long) /src/b.cpp" (no line: inlined),
-# "#5 0x57 in main (/bin/x+0x1f) (BuildId: ab12)", "#6 0x58 (/lib/x.so+0x2)"
+# "#5 0x57 in main (/bin/x+0x1f) (BuildId: ab12)", "#6 0x58  (/lib/x.so+0x2)" (no name, two
+# spaces: the signal frame between a timeout's alarm handler and the code it interrupted)
 _FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+(?: in (.*?))?"
-                    r"(?: (/\S+|\S+:\d+(?::\d+)?|\(\S+\+0x[0-9a-f]+\)))?(?: \(BuildId: [0-9a-f]+\))?$")
+                    r"(?:\s+(/\S+|\S+:\d+(?::\d+)?|\(\S+\+0x[0-9a-f]+\)))?(?: \(BuildId: [0-9a-f]+\))?$")
 _LAW = re.compile(r"^=== xfen fuzz: law broken")
 _UB = re.compile(r"^(\S+:\d+:\d+): runtime error: (.*)$")
 _SANITIZER_ERROR = re.compile(r"==\d+==\s*ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|MemorySanitizer|"

@@ -6,7 +6,9 @@ Two stages, both on the build without the structure-aware mutator (see project.p
   2. byte-chunk removal (delta debugging), one process per try, for what libFuzzer cannot shrink
      (timeouts, leaks, a crash it loses) and to trim its result further while time remains.
 Every candidate must give the original finding's signature: the same law, or the same kind of
-error in the same top frames.
+error in the same top frames. A run that does not finish (libFuzzer's timeout, or killed when even
+that did not stop it) needs only not to finish again: where the alarm finds the process depends
+on when it rings, not on the bug.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from libfuzzer import GRACE_SECONDS, run
 from project import Project, UsageError
 from regressions import add_regression
 from reproduce import check
+
+
+_DOES_NOT_FINISH = ("timeout", "hang")  # finding.py's kind for libFuzzer's timeout; libfuzzer.py's kill
 
 
 def choose_target(project: Project, item: Input, named: str | None) -> tuple[str, Finding]:
@@ -84,10 +89,12 @@ def minimize(project: Project, item: Input, named: str | None, seconds: int, run
 
     def fails_the_same(data: bytes) -> bool:
         found = check(project, [target], Input(item.name, data))[target]
+        if found and finding.kind in _DOES_NOT_FINISH:
+            return found.kind in _DOES_NOT_FINISH
         return bool(found) and found.signature == finding.signature
 
     best = item.data
-    if finding.kind not in ("timeout", "hang", "leak"):
+    if finding.kind not in (*_DOES_NOT_FINISH, "leak"):
         shrunk = _libfuzzer_minimize(project, target, best, max(1, seconds // 2), runs)
         if shrunk is not None and len(shrunk) < len(best) and fails_the_same(shrunk):
             best = shrunk

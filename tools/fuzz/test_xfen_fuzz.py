@@ -137,6 +137,13 @@ class XfenFuzzTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertEqual([f.read_bytes() for f in self.regression_files()], [b"LEAK"])
 
+    def test_minimize_shrinks_a_timeout_to_an_input_that_still_does_not_finish(self) -> None:
+        (self.root / "fuzz" / "planted.options").write_text("[libfuzzer]\nmax_len = 64\ntimeout = 1\n")
+        result = self.xfen_fuzz("minimize", str(self.write("artifacts/planted/timeout-1", b"ab HANG cd")))
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("fails planted: timeout", result.stdout)
+        self.assertEqual([f.read_bytes() for f in self.regression_files()], [b"HANG"])
+
     def test_minimize_of_an_input_that_does_not_fail_writes_nothing(self) -> None:
         result = self.xfen_fuzz("minimize", str(self.write("fine", b"just text")))
         self.assertEqual(result.returncode, 1)
@@ -287,7 +294,10 @@ WRITE of size 1 at 0x602 thread T0
         self.assertEqual(ub.signature, "undefined behaviour: signed integer overflow in src/parse.cpp:12:7")
         bounds = read_finding("/r/a.hpp:3:9: runtime error: index 12 out of bounds for type 'int [4]'\n", 1, "/r")
         self.assertEqual(bounds.kind, "undefined behaviour: index N out of bounds for type T")
-        timeout = read_finding("==9== ERROR: libFuzzer: timeout after 10 seconds\n    #0 0x1 in spin /r/f.cpp:1:1\n", 70, "/r")
+        timeout = read_finding("==9== ERROR: libFuzzer: timeout after 10 seconds\n"
+                               "    #0 0x1 in fuzzer::Fuzzer::AlarmCallback() (/r/b+0x42ec9) (BuildId: 02)\n"
+                               "    #1 0x7feb  (/lib/x86_64-linux-gnu/libc.so.6+0x3c04f) (BuildId: 93)\n"
+                               "    #2 0x2 in spin(long) /r/f.cpp:1:1\n", 70, "/r")
         self.assertEqual(timeout.signature, "timeout in spin")
         self.assertEqual(read_finding("some text\n", 3).signature, "exit status 3")
         self.assertIsNone(read_finding("all fine\n", 0))
