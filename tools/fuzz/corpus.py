@@ -11,9 +11,10 @@ from pathlib import Path
 
 from finding import Finding
 from fuzzing import merge_into
-from inputs import Input, escaped, files_of
+from inputs import Input, files_of
 from libfuzzer import coverage_of
 from project import Project, UsageError
+from report import print_finding
 from reproduce import check
 
 
@@ -127,16 +128,10 @@ def dedup_command(project: Project, folder: Path, named: str | None) -> int:
                 group[1].append(path)
             if target not in group[2]:
                 group[2].append(target)
-    for signature, (finding, paths, targets_hit) in sorted(groups.items(), key=lambda item: -len(item[1][1])):
-        smallest = min(paths, key=lambda path: path.stat().st_size)
-        print(f"{len(paths)} x {signature}")
-        print(f"  targets: {', '.join(targets_hit)}")
-        for line in finding.describe():
-            print(f"  {line}")
-        print(f"  smallest: {project.relative(smallest)} {escaped(smallest.read_bytes(), 200)}")
-        print(f"  next: scripts/xfen-fuzz minimize {project.relative(smallest)}")
+    for finding, paths, targets_hit in sorted(groups.values(), key=lambda group: -len(group[1])):
+        print_finding(finding, "", inputs=paths, targets=targets_hit, project=project)
     if passing:
-        print(f"{len(passing)} x no longer fails: {', '.join(project.relative(path) for path in passing[:5])}"
+        print(f"no longer fails ({len(passing)} input(s)): {', '.join(project.relative(path) for path in passing[:5])}"
               f"{' ...' if len(passing) > 5 else ''}")
     print(f"dedup: {len(files)} input(s) in {project.relative(folder)}: {len(groups)} distinct finding(s), "
           f"{len(passing)} passing")

@@ -8,7 +8,6 @@ grows coverage into the tracked seeds, explicitly); `ci` throws them away.
 
 from __future__ import annotations
 
-import base64
 import collections
 import shutil
 import subprocess
@@ -19,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from finding import Finding
-from inputs import escaped, files_of
+from inputs import files_of
 from libfuzzer import Stats, environment, read_stats, run, run_input
 from project import Project
+from report import print_finding
 
 _ARTIFACT_PREFIXES = ("crash-", "leak-", "timeout-", "oom-", "slow-unit-")
 _ECHOED = ("INITED", "pulse", "DONE", " job: ")
@@ -117,16 +117,8 @@ def report(project: Project, outcome: Outcome) -> None:
         return
     count = sum(len(paths) for _, paths in outcome.findings.values())
     print(f"  {outcome.target}: {len(outcome.findings)} distinct finding(s) in {count} artifact(s)")
-    for signature, (finding, paths) in outcome.findings.items():
-        smallest = min(paths, key=lambda path: path.stat().st_size)
-        data = smallest.read_bytes()
-        print(f"  finding: {signature} ({len(paths)} artifact(s))")
-        for line in finding.describe():
-            print(f"    {line}")
-        print(f"    input:  {escaped(data)}")
-        print(f"    base64: {base64.b64encode(data).decode()}")
-        print(f"    kept:   {project.relative(smallest)}")
-        print(f"    next:   scripts/xfen-fuzz minimize {project.relative(smallest)}")
+    for finding, paths in outcome.findings.values():
+        print_finding(finding, inputs=paths, project=project)
 
 
 def merge_into(project: Project, target: str, destination: Path, sources: list[Path], scratch: Path) -> int:

@@ -10,6 +10,7 @@ from finding import Finding
 from inputs import Input, escaped
 from libfuzzer import run_input
 from project import Project
+from report import print_finding
 
 
 def check(project: Project, targets: list[str], item: Input) -> dict[str, Finding | None]:
@@ -31,11 +32,8 @@ def print_findings(results: dict[str, Finding | None], indent: str = "  ") -> No
     for target, finding in results.items():
         if finding:
             by_signature.setdefault(finding.signature, (finding, []))[1].append(target)
-    for signature, (finding, targets) in by_signature.items():
-        print(f"{indent}finding: {signature}")
-        print(f"{indent}  targets: {', '.join(targets)}")
-        for line in finding.describe():
-            print(f"{indent}  {line}")
+    for finding, targets in by_signature.values():
+        print_finding(finding, indent, targets=targets)
 
 
 def reproduce(project: Project, targets: list[str], inputs: list[Input]) -> int:

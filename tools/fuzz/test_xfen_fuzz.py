@@ -156,9 +156,10 @@ class XfenFuzzTest(unittest.TestCase):
             self.write(f"artifacts/planted/crash-{index}", data)
         result = self.xfen_fuzz("dedup", str(self.root / "artifacts" / "planted"))
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
-        self.assertIn("3 x heap-buffer-overflow in (anonymous namespace)::overflow_bug", result.stdout)
-        self.assertIn("2 x law broken in planted: markers are refused", result.stdout)
-        self.assertIn("1 x no longer fails", result.stdout)
+        self.assertIn("finding: heap-buffer-overflow in (anonymous namespace)::overflow_bug < "
+                      "LLVMFuzzerTestOneInput (3 input(s))", result.stdout)
+        self.assertIn("finding: law broken in planted: markers are refused (2 input(s))", result.stdout)
+        self.assertIn("no longer fails (1 input(s))", result.stdout)
         self.assertIn("6 input(s)", result.stdout)
         self.assertIn("2 distinct finding(s)", result.stdout)
 
@@ -193,7 +194,7 @@ class XfenFuzzTest(unittest.TestCase):
         result = self.xfen_fuzz("run", "planted", "--time", "10", "--jobs", "1")
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("1 distinct finding(s) in 1 artifact(s)", result.stdout)
-        self.assertIn("next:   scripts/xfen-fuzz minimize artifacts/planted/crash-", result.stdout)
+        self.assertIn("next:    scripts/xfen-fuzz minimize artifacts/planted/crash-", result.stdout)
         self.assertEqual(self.tracked(), before)
         self.assertFalse((self.build / "working-corpus" / "planted").exists() and
                          any((self.build / "working-corpus" / "planted").iterdir()))
