@@ -36,6 +36,10 @@ inline char note[8192];
 inline volatile sig_atomic_t note_size = 0;
 inline volatile sig_atomic_t reported = 0;
 
+// Where the handler runs when the process has none yet (a sanitizer sets up its own): a stack
+// overflow leaves no room on the thread's stack, and the process would die silently.
+alignas(16) inline char alternate_stack[64 * 1024];
+
 inline void write_all(std::string_view text) noexcept {
   while (!text.empty()) {
     const ssize_t written = ::write(STDERR_FILENO, text.data(), text.size());
@@ -84,9 +88,16 @@ inline void install() noexcept {
   static bool installed = false;
   if (installed) return;
   installed = true;
+  stack_t current{};
+  if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) != 0) {
+    stack_t own{};
+    own.ss_sp = detail::alternate_stack;
+    own.ss_size = sizeof detail::alternate_stack;
+    sigaltstack(&own, nullptr);
+  }
   struct sigaction action {};
   action.sa_sigaction = detail::on_fatal_signal;
-  action.sa_flags = SA_SIGINFO;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
   for (std::size_t i = 0; i < std::size(detail::kSignals); ++i)
     sigaction(detail::kSignals[i], &action, &detail::previous[i]);

@@ -2,7 +2,7 @@
 """A crash names its input: the replay main and the property harness, made to crash on purpose.
 
 replay_crash_target is fuzz/replay_main.cpp with a target that aborts, faults or (under a
-sanitizer) reads past a heap block, chosen by the input's first word; property_crash_target is a
+sanitizer) reads past a heap block or recurses without end, chosen by the input's first word; property_crash_target is a
 property that aborts on every 10-file position. Each dying run must name what it was doing (the
 file replayed, the property tested) and show the input escaped, keep the sanitizer's own report,
 and a passing replay must print nothing more than before.
@@ -76,6 +76,18 @@ class ReplayTest(unittest.TestCase):
         self.assertIn(note, stderr)
         if SANITIZER:
             self.assertRegex(stderr[stderr.index(note):], r"ERROR: AddressSanitizer: SEGV")
+            self.assertNotEqual(result.returncode, 0)
+        else:
+            self.assertEqual(result.returncode, -signal.SIGSEGV, stderr)
+
+    def test_a_stack_overflow_names_the_file_and_keeps_the_sanitizer_report(self):
+        # The handler must run on a stack of its own: the overflowed one has no room left.
+        path = self.write("recurses", b"recurse")
+        result, stderr = self.replay()
+        note = f"*** fatal signal SIGSEGV while replaying {path}\n"
+        self.assertIn(note, stderr)
+        if SANITIZER:
+            self.assertRegex(stderr[stderr.index(note):], r"ERROR: AddressSanitizer: stack-overflow")
             self.assertNotEqual(result.returncode, 0)
         else:
             self.assertEqual(result.returncode, -signal.SIGSEGV, stderr)
