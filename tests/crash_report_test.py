@@ -69,28 +69,23 @@ class ReplayTest(unittest.TestCase):
         shown = data[:512].decode()
         self.assertIn(f'*** input (2000 bytes, the first 512 shown): "{shown}"\n', stderr)
 
-    def test_a_fault_names_the_file_and_keeps_the_sanitizer_report(self):
-        path = self.write("faults", b"segv")
+    def assert_fault_named(self, name, data, sanitizer_error):
+        path = self.write(name, data)
         result, stderr = self.replay()
         note = f"*** fatal signal SIGSEGV while replaying {path}\n"
         self.assertIn(note, stderr)
         if SANITIZER:
-            self.assertRegex(stderr[stderr.index(note):], r"ERROR: AddressSanitizer: SEGV")
+            self.assertRegex(stderr[stderr.index(note):], f"ERROR: AddressSanitizer: {sanitizer_error}")
             self.assertNotEqual(result.returncode, 0)
         else:
             self.assertEqual(result.returncode, -signal.SIGSEGV, stderr)
 
+    def test_a_fault_names_the_file_and_keeps_the_sanitizer_report(self):
+        self.assert_fault_named("faults", b"segv", "SEGV")
+
     def test_a_stack_overflow_names_the_file_and_keeps_the_sanitizer_report(self):
         # The handler must run on a stack of its own: the overflowed one has no room left.
-        path = self.write("recurses", b"recurse")
-        result, stderr = self.replay()
-        note = f"*** fatal signal SIGSEGV while replaying {path}\n"
-        self.assertIn(note, stderr)
-        if SANITIZER:
-            self.assertRegex(stderr[stderr.index(note):], r"ERROR: AddressSanitizer: stack-overflow")
-            self.assertNotEqual(result.returncode, 0)
-        else:
-            self.assertEqual(result.returncode, -signal.SIGSEGV, stderr)
+        self.assert_fault_named("recurses", b"recurse", "stack-overflow")
 
     @unittest.skipUnless(SANITIZER, "needs an AddressSanitizer build")
     def test_a_sanitizer_report_is_followed_by_the_file(self):
