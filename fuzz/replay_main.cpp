@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,12 @@ bool replay_file(const std::filesystem::path& path) {
   }
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
                                 std::istreambuf_iterator<char>());
+  // The target gets a heap block of exactly the input's size, as libFuzzer gives it: the vector
+  // has room to spare, where a read one byte past the input would go unnoticed by ASan.
+  const auto exact = std::make_unique<std::uint8_t[]>(bytes.size());
+  std::copy(bytes.begin(), bytes.end(), exact.get());
   xfen::crash_note::set("replaying " + path.string(), "input", {bytes.data(), bytes.size()});
-  LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+  LLVMFuzzerTestOneInput(exact.get(), bytes.size());
   xfen::crash_note::clear();
   return true;
 }

@@ -88,6 +88,16 @@ class ReplayTest(unittest.TestCase):
         self.assert_fault_named("recurses", b"recurse", "stack-overflow")
 
     @unittest.skipUnless(SANITIZER, "needs an AddressSanitizer build")
+    def test_a_read_past_the_input_is_caught(self):
+        # The replay's copy of the file must end where the input ends, as libFuzzer's does: in a
+        # larger buffer a target's off-by-one read goes unnoticed.
+        path = self.write("peeks", b"peek past")  # 9 bytes: a vector grown byte by byte holds 16
+        result, stderr = self.replay()
+        self.assertNotEqual(result.returncode, 0, stderr)
+        self.assertIn("ERROR: AddressSanitizer: heap-buffer-overflow", stderr)
+        self.assertIn(f"*** sanitizer error (its report is above) while replaying {path}\n", stderr)
+
+    @unittest.skipUnless(SANITIZER, "needs an AddressSanitizer build")
     def test_a_sanitizer_report_is_followed_by_the_file(self):
         path = self.write("overflows", b"overflow")
         result, stderr = self.replay()
