@@ -13,6 +13,8 @@ packages=(
   # tests/clusterfuzzlite_test.sh: libc++, which OSS-Fuzz's builder compiles C++ against (clang
   # -stdlib=libc++), and YAML for reading the ClusterFuzzLite workflows
   libc++-14-dev libc++abi-14-dev python3-yaml
+  # tests/conformance_schema_test.py: a JSON Schema validator for corpus/conformance/schema.json
+  python3-jsonschema
 )
 
 missing=()

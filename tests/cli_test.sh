@@ -548,5 +548,67 @@ run "$XFEN" check boundary.txt
 expect_no_grep out '^boundary\.txt:1:4097: error\[input\.too-long\]' "4096 bytes is not too long"
 expect_grep out '^boundary\.txt:2:4097: error\[input\.too-long\]' "4097 bytes is too long"
 
+# ---------------------------------------------------------------- suite list and export
+
+# The arguments as main.cpp wires them; what the commands print and write is pinned in process
+# by cli_commands_test.
+run "$XFEN" suite list
+expect_status 0 "suite list (the suite the command was built with)"
+expect_grep out '^[0-9]+ cases$' "suite list ends with the count"
+if [[ "$(tail -n 1 out)" == "$(($(wc -l <out) - 1)) cases" ]]; then ok
+else not_ok "suite list: one line per case"; fi
+
+run "$XFEN" suite list --id 'side.*' --class invalid --class dialect
+expect_status 0 "suite list --id --class --class"
+expect_grep out '^[0-9]+ cases? of [0-9]+$' "a filtered count says of how many"
+head -n -1 out >listed
+expect_grep listed '^side\.[^ ]+ invalid ' "suite list --id --class lists cases"
+expect_no_grep listed '^([^s]|s[^i])' "--id keeps side.* only"
+expect_no_grep listed '^[^ ]+ (valid|implementation-defined) ' "--class keeps the classes named"
+
+run "$XFEN" suite list --class optional
+expect_status 2 "suite list --class with an unknown name"
+expect_grep err "'optional' is not one of valid, invalid, implementation-defined, dialect" \
+  "an unknown class lists the classes"
+
+run "$XFEN" suite frob
+expect_status 2 "unknown suite subcommand"
+expect_grep err "^xfen suite: unknown subcommand 'frob'; the subcommands are list, export$" \
+  "an unknown suite subcommand is named"
+
+mkdir suite
+printf '%s\n' '{"id": "side.a", "class": "valid", "tags": ["8x8"], "input": "x", "output": "x"}' \
+  '{"id": "side.b", "tags": ["8x8", "other"], "input": "x\u0000", "error": {"code": "side.invalid", "offset": 0}}' \
+  >suite/side.jsonl
+run "$XFEN" suite list --suite suite --tag other --tag 8x8
+expect_status 0 "suite list --suite --tag --tag"
+expect_out "side.b invalid 8x8,other 'x\\x00'"$'\n'"1 case of 2" "suite list --suite"
+
+run "$XFEN" suite export --suite suite suite-out
+expect_status 2 "suite export without --format"
+run "$XFEN" suite export --format xml --suite suite suite-out
+expect_status 2 "suite export --format xml"
+expect_grep err "'xml' is not one of files, jsonl" "an unknown format lists the formats"
+
+run "$XFEN" suite export --format jsonl --suite suite suite-out
+expect_status 0 "suite export --format jsonl"
+if cmp -s suite/side.jsonl suite-out/side.jsonl; then ok; else not_ok "jsonl export copies the lines"; fi
+run "$XFEN" suite export --format files --suite suite --class invalid suite-out
+expect_status 2 "suite export into a folder that is not empty"
+run "$XFEN" suite export --format files --suite suite --class invalid --force suite-out
+expect_status 0 "suite export --force"
+if [[ "$(od -An -c suite-out/invalid/side.b.input | tr -s ' ')" == " x \\0" ]]; then ok
+else not_ok "files export writes the input's bytes"; fi
+ln -s suite-out suite-link
+run "$XFEN" suite export --format files --suite suite --force suite-link
+expect_status 2 "suite export into a symbolic link"
+expect_grep err '^xfen: suite-link is a symbolic link: refusing to write through it$' \
+  "a symbolic link is refused"
+
+printf '%s\n' '{"id": "side.a", "class": "invalid", "input": "x", "output": "x"}' >suite/side.jsonl
+run "$XFEN" suite list --suite suite
+expect_status 2 "suite list on a broken suite"
+expect_grep err '^  side\.jsonl:1: "class" is "invalid", but ' "a broken suite names file:line"
+
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "case_filter.hpp"
+#include "glob_match.hpp"
 #include "judge.hpp"
 #include "suite_loader.hpp"
 
@@ -252,4 +254,165 @@ BOOST_AUTO_TEST_CASE(judge_compares_sentences_when_both_sides_have_one) {
   BOOST_TEST(conformance::judge(refused, seen).passed());
   seen.write_error->message = "classic FEN cannot write the castling right of the inner rook on h1";
   BOOST_TEST(mismatch_names(refused, seen) == std::vector<std::string>{"write error message"});
+}
+
+// --- classes and tags (issue 9) ---
+
+namespace {
+
+conformance::CaseClass class_of(const std::string& line, const std::string& group = "board") {
+  return read_good(line, group).case_class;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(loader_derives_the_class_of_a_case_that_states_none) {
+  using conformance::CaseClass;
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "output": "x"})") == CaseClass::valid));
+  BOOST_TEST(read_good(R"({"id": "board.a", "input": "x", "output": "x"})", "board").tags.empty());
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": 0}})") ==
+              CaseClass::invalid));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "profile": "lenient", "error": {"code": "side.invalid", "offset": 0}})") ==
+              CaseClass::invalid));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "profile": "lenient", "output": "x"})") ==
+              CaseClass::implementation_defined));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "profile": "lenient", "castling": "classic", "write_error": {"code": "write.castling-prefix"}})") ==
+              CaseClass::implementation_defined));
+  BOOST_TEST((class_of(R"({"id": "legality.a", "input": "x", "output": "x", "legality": [{"code": "legal.king-count", "offset": 0}]})", "legality") ==
+              CaseClass::implementation_defined));
+  BOOST_TEST((class_of(R"({"id": "legality.a", "input": "x", "output": "x", "legality": []})", "legality") ==
+              CaseClass::valid));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "profile": "strict", "castling": "shredder", "output": "x"})") ==
+              CaseClass::dialect));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "en_passant": "always", "output": "x"})") ==
+              CaseClass::dialect));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "castling": "classic", "write_error": {"code": "write.castling-prefix"}})") ==
+              CaseClass::dialect));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "castling": "xfen", "en_passant": "xfen", "output": "x"})") ==
+              CaseClass::valid));
+}
+
+BOOST_AUTO_TEST_CASE(loader_reads_a_stated_class_and_tags) {
+  const conformance::Case c = read_good(
+      R"({"id": "board.a", "class": "dialect", "tags": ["10x8", "capablanca", "inner-rook"],)"
+      R"( "input": "x", "castling": "shredder", "output": "x"})",
+      "board");
+  BOOST_TEST((c.case_class == conformance::CaseClass::dialect));
+  BOOST_TEST(c.tags == (std::vector<std::string>{"10x8", "capablanca", "inner-rook"}),
+             boost::test_tools::per_element());
+  for (const std::string_view name : conformance::case_class_names())
+    BOOST_TEST(conformance::case_class_name(*conformance::case_class_from_name(name)) == name);
+  BOOST_TEST(!conformance::case_class_from_name("Valid").has_value());
+}
+
+// Each rule, broken by a case that states another class, is named in the problem.
+BOOST_AUTO_TEST_CASE(loader_names_the_rule_a_stated_class_breaks) {
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": "valid", "input": "x", "error": {"code": "side.invalid", "offset": 0}})") ==
+             R"("class" is "valid", but a case with "error" is "invalid")");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": "valid", "input": "x", "profile": "lenient", "output": "x"})") ==
+             R"("class" is "valid", but a lenient case with "output" or "write_error" is "implementation-defined")");
+  BOOST_TEST(first_problem(R"({"id": "legality.a", "class": "valid", "input": "x", "output": "x", "legality": [{"code": "legal.king-count", "offset": 0}]})", "legality") ==
+             R"("class" is "valid", but a case with a legality finding (an illegal position) is "implementation-defined")");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": "valid", "input": "x", "en_passant": "legal", "output": "x"})") ==
+             R"("class" is "valid", but a strict case with a castling or en_passant style other than "xfen" is "dialect")");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": "invalid", "input": "x", "output": "x"})") ==
+             R"("class" is "invalid", but a strict case in the default styles with "output" and no legality finding is "valid")");
+  // No class fits, stated or not.
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "write_error": {"code": "write.castling-prefix"}})") ==
+             R"(no class fits a strict case in the default styles with "write_error")");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": "optional", "input": "x", "output": "x"})") ==
+             R"(unknown class "optional"; the classes are valid, invalid, implementation-defined, dialect)");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "class": ["valid"], "input": "x", "output": "x"})") ==
+             R"("class" is not a string)");
+}
+
+BOOST_AUTO_TEST_CASE(loader_names_each_malformed_tags) {
+  const auto with_tags = [](const std::string& tags) {
+    return first_problem(R"({"id": "board.a", "tags": )" + tags + R"(, "input": "x", "output": "x"})");
+  };
+  BOOST_TEST(with_tags(R"("8x8")") == R"("tags" is not an array)");
+  BOOST_TEST(with_tags("[]") == R"("tags" is empty: a case has at least one tag)");
+  BOOST_TEST(with_tags(R"(["8x8", 7])") == "tags[1] is not a string");
+  BOOST_TEST(with_tags(R"(["Inner-rook"])") == R"(tags[0] "Inner-rook" does not match ^[a-z0-9][a-z0-9-]*$)");
+  BOOST_TEST(with_tags(R"(["-x"])") == R"(tags[0] "-x" does not match ^[a-z0-9][a-z0-9-]*$)");
+  BOOST_TEST(with_tags(R"(["inner rook"])") == R"(tags[0] "inner rook" does not match ^[a-z0-9][a-z0-9-]*$)");
+  BOOST_TEST(with_tags(R"([""])") == R"(tags[0] "" does not match ^[a-z0-9][a-z0-9-]*$)");
+  BOOST_TEST(with_tags(R"(["8x8", "8x8"])") == R"(tags[1] "8x8" repeats the tag before it)");
+  BOOST_TEST(with_tags(R"(["8x8", "10x8"])") == R"(tags[1] "10x8" comes after "8x8": tags are sorted)");
+  BOOST_TEST(with_tags(R"(["10x8", "8x8", "bytes"])") == "(none)");
+}
+
+BOOST_AUTO_TEST_CASE(loader_names_file_and_line_of_a_wrong_class) {
+  const auto directory = std::filesystem::temp_directory_path() / "xfen_conformance_class_test";
+  std::filesystem::remove_all(directory);
+  std::filesystem::create_directories(directory);
+  std::ofstream(directory / "side.jsonl")
+      << R"({"id": "side.a", "class": "valid", "tags": ["8x8"], "input": "x", "output": "x"})" << "\n"
+      << R"({"id": "side.b", "class": "dialect", "tags": ["8x8"], "input": "x", "output": "x"})" << "\n"
+      << R"({"id": "side.c", "class": "invalid", "tags": ["8x8", "8x8"], "input": "x", "error": {"code": "side.invalid", "offset": 0}})" << "\n";
+  const conformance::Suite suite = conformance::load_suite(directory);
+  const std::vector<std::string> expected = {
+      R"(side.jsonl:2: "class" is "dialect", but a strict case in the default styles with "output" and no legality finding is "valid")",
+      R"(side.jsonl:3: tags[1] "8x8" repeats the tag before it)"};
+  BOOST_TEST(suite.problems == expected, boost::test_tools::per_element());
+  BOOST_TEST_REQUIRE(suite.cases.size() == 1U);
+  BOOST_TEST(suite.cases[0].line_text ==
+             R"({"id": "side.a", "class": "valid", "tags": ["8x8"], "input": "x", "output": "x"})");
+  std::filesystem::remove_all(directory);
+}
+
+// --- selecting cases ---
+
+BOOST_AUTO_TEST_CASE(glob_matches_like_a_shell) {
+  using conformance::glob_matches;
+  BOOST_TEST(glob_matches("castling.*", "castling.inner-rook"));
+  BOOST_TEST(!glob_matches("castling.*", "board.castling.x"));
+  BOOST_TEST(glob_matches("*-10x8", "board.width-10x8"));
+  BOOST_TEST(!glob_matches("*-10x8", "board.width-10x8-b"));
+  BOOST_TEST(glob_matches("?oard.a", "board.a"));
+  BOOST_TEST(!glob_matches("?board.a", "board.a"));
+  BOOST_TEST(glob_matches("a*b*c", "aXbYbZc"));
+  BOOST_TEST(glob_matches("*ab", "aaab"));  // the star must give back what it took
+  BOOST_TEST(glob_matches("a**", "a"));
+  BOOST_TEST(glob_matches("*", ""));
+  BOOST_TEST(!glob_matches("?", ""));
+  BOOST_TEST(glob_matches("board.a", "board.a"));
+  BOOST_TEST(!glob_matches("board.a", "board.ab"));
+  BOOST_TEST(!glob_matches("board.ab", "board.a"));
+  BOOST_TEST(glob_matches("[a]", "[a]"));  // no brackets: literal
+}
+
+BOOST_AUTO_TEST_CASE(filter_takes_all_tags_any_class_and_the_id_glob) {
+  conformance::Suite suite;
+  const auto add = [&suite](std::string id, conformance::CaseClass case_class,
+                            std::vector<std::string> tags) {
+    conformance::Case c;
+    c.id = std::move(id);
+    c.case_class = case_class;
+    c.tags = std::move(tags);
+    suite.cases.push_back(std::move(c));
+  };
+  using conformance::CaseClass;
+  add("board.a", CaseClass::valid, {"10x8", "capablanca"});
+  add("board.b", CaseClass::invalid, {"10x8"});
+  add("side.c", CaseClass::dialect, {"8x8", "capablanca"});
+  add("side.d", CaseClass::valid, {});
+  const auto ids = [&suite](const conformance::CaseFilter& filter) {
+    std::vector<std::string> selected;
+    for (const conformance::Case* c : conformance::select_cases(suite, filter)) selected.push_back(c->id);
+    return selected;
+  };
+  using Ids = std::vector<std::string>;
+  BOOST_TEST(ids({}) == (Ids{"board.a", "board.b", "side.c", "side.d"}), boost::test_tools::per_element());
+  BOOST_TEST(conformance::CaseFilter{}.selects_all());
+  BOOST_TEST(ids({.tags = {"10x8"}}) == (Ids{"board.a", "board.b"}), boost::test_tools::per_element());
+  BOOST_TEST(ids({.tags = {"10x8", "capablanca"}}) == (Ids{"board.a"}), boost::test_tools::per_element());
+  BOOST_TEST(ids({.tags = {"nothing"}}).empty());
+  BOOST_TEST(ids({.classes = {CaseClass::valid, CaseClass::dialect}}) == (Ids{"board.a", "side.c", "side.d"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(ids({.id_glob = "side.*"}) == (Ids{"side.c", "side.d"}), boost::test_tools::per_element());
+  BOOST_TEST(ids({.tags = {"capablanca"}, .classes = {CaseClass::valid}, .id_glob = "*.a"}) == (Ids{"board.a"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(ids({.id_glob = ""}).empty());  // an empty pattern matches the empty id only
+  BOOST_TEST(!conformance::CaseFilter{.id_glob = ""}.selects_all());
 }

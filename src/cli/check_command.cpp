@@ -9,6 +9,7 @@
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "parse_line.hpp"
+#include "write_count.hpp"
 
 namespace xfen::cli {
 
@@ -20,13 +21,6 @@ struct CheckCounts {
   std::uint64_t invalid = 0;
   std::uint64_t warnings = 0;
 };
-
-void write_count(OutputBuffer& out, std::uint64_t count, std::string_view noun) {
-  out.write_number(count);
-  out.write(" ");
-  out.write(noun);
-  if (count != 1) out.write("s");
-}
 
 void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_t files) {
   errors.write("checked ");

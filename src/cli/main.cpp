@@ -17,6 +17,9 @@
 #include "fd_source.hpp"
 #include "named_choice_option.hpp"
 #include "standard_streams.hpp"
+#include "suite_directory.hpp"
+#include "suite_export_command.hpp"
+#include "suite_list_command.hpp"
 #include "xfen/style_names.hpp"
 
 namespace {
@@ -46,13 +49,38 @@ void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
       "capture is legal)");
 }
 
+// --- xfen suite ---
+// The options `suite list` and `suite export` share: which cases, and from which suite.
+void add_suite_selection_options(CLI::App& command, xfen::cli::SuiteSelection& selection) {
+  command
+      .add_option("--tag", selection.filter.tags,
+                  "Only cases with this tag (repeatable: all of them)")
+      ->type_name("TAG")
+      ->allow_extra_args(false);
+  xfen::cli::add_repeated_named_choice_option<xfen::conformance::CaseClass>(
+      command, "--class", selection.filter.classes, xfen::conformance::case_class_names(),
+      xfen::conformance::case_class_from_name,
+      "Only cases of this class (repeatable: any of them)");
+  command
+      .add_option_function<std::string>(
+          "--id", [&selection](const std::string& glob) { selection.filter.id_glob = glob; },
+          "Only cases whose id matches (shell-style * and ?)")
+      ->type_name("GLOB");
+  selection.suite_directory = xfen::cli::default_suite_directory();
+  command.add_option("--suite", selection.suite_directory, "The conformance suite's folder")
+      ->type_name("DIR")
+      ->default_str(selection.suite_directory.string());
+}
+// --- end xfen suite ---
+
 // "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
-// "unknown option" for a word starting with '-'.
+// "unknown option" for a word starting with '-'; "xfen suite: …" below `suite`.
 void report_unknown_word(const CLI::App& app, const std::string& word) {
   std::string names;
   for (const CLI::App* subcommand : app.get_subcommands({}))
     (names += names.empty() ? "" : ", ") += subcommand->get_name();
-  std::fprintf(stderr, "xfen: unknown %s '%s'; the subcommands are %s\n%s\n",
+  const std::string command = app.get_parent() ? "xfen " + app.get_name() : "xfen";
+  std::fprintf(stderr, "%s: unknown %s '%s'; the subcommands are %s\n%s\n", command.c_str(),
                word.starts_with('-') ? "option" : "subcommand", xfen::cli::escaped(word).c_str(),
                names.c_str(), "Run with --help for more information.");
 }
@@ -91,12 +119,38 @@ int run(int argc, char** argv) {
   add_lenient_flag(*adapter, adapter_options.parse);
   add_write_style_options(*adapter, adapter_options.write);
 
+  // --- xfen suite ---
+  CLI::App* suite = app.add_subcommand("suite", "List or export the conformance suite's cases");
+  suite->require_subcommand(1);
+  xfen::cli::SuiteListOptions suite_list_options;
+  CLI::App* suite_list =
+      suite->add_subcommand("list", "One line per case: id, class, tags, input; then the count");
+  add_suite_selection_options(*suite_list, suite_list_options.selection);
+  xfen::cli::SuiteExportOptions suite_export_options;
+  CLI::App* suite_export = suite->add_subcommand(
+      "export", "Write the cases into DIR, as JSON Lines or as plain files per case");
+  add_suite_selection_options(*suite_export, suite_export_options.selection);
+  xfen::cli::add_named_choice_option<xfen::conformance::ExportFormat>(
+      *suite_export, "--format", suite_export_options.to.format,
+      xfen::conformance::export_format_names(), xfen::conformance::export_format_from_name,
+      "files (DIR/CLASS/ID.input, .output or .error or .write-error, .json) or jsonl "
+      "(DIR/GROUP.jsonl, the suite's own lines)")
+      ->required();
+  suite_export->add_flag(
+      "--force", suite_export_options.to.overwrite,
+      "Write into DIR even when it is not empty, replacing files of the same names");
+  suite_export->add_option("DIR", suite_export_options.to.directory, "The folder to write into")
+      ->required();
+  // --- end xfen suite ---
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     // CLI11 calls a word that names no subcommand a missing subcommand; say what it is.
-    if (app.get_subcommands().empty() && !app.remaining().empty()) {
-      report_unknown_word(app, app.remaining().front());
+    const CLI::App& missing_a_subcommand = suite->parsed() ? *suite : app;
+    if (missing_a_subcommand.get_subcommands().empty() &&
+        !missing_a_subcommand.remaining().empty()) {
+      report_unknown_word(missing_a_subcommand, missing_a_subcommand.remaining().front());
       return static_cast<int>(ExitStatus::failure);
     }
     // --help and --version exit 0; every usage error exits 2, whatever CLI11's own code.
@@ -112,6 +166,8 @@ int run(int argc, char** argv) {
   if (canon->parsed()) status = xfen::cli::run_canon(canon_options, streams);
   if (explain->parsed()) status = xfen::cli::run_explain(explain_options, streams);
   if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options, streams);
+  if (suite_list->parsed()) status = xfen::cli::run_suite_list(suite_list_options, streams);
+  if (suite_export->parsed()) status = xfen::cli::run_suite_export(suite_export_options, streams);
   return static_cast<int>(status);
 }
 

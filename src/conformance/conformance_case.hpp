@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "case_class.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/write.hpp"
 
@@ -34,9 +35,14 @@ enum class Outcome : std::uint8_t {
 
 struct Case {
   std::string id;
+  // Stated by "class" and "tags"; a case that states no class gets the one its other members
+  // call for (class_rules.hpp), and no tags.
+  CaseClass case_class = CaseClass::valid;
+  std::vector<std::string> tags;  // sorted, distinct
   std::string group;          // the file's name without .jsonl
   std::string file;           // where the case stands, for messages: "castling.jsonl"
   std::size_t line = 0;       // 1-based
+  std::string line_text;      // the line exactly as it stands in the file, without its '\n'
   std::string input;
   ParseOptions parse_options{};
   WriteOptions write_options{};

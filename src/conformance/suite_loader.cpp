@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "class_rules.hpp"
 #include "xfen/diagnostic.hpp"
 #include "xfen/style_names.hpp"
 
@@ -16,8 +17,26 @@ namespace {
 using nlohmann::json;
 
 const std::set<std::string, std::less<>> kMembers = {
-    "id",     "input", "profile",     "castling", "en_passant", "output",
-    "error",  "write_error", "warnings", "legality", "note"};
+    "id",     "class", "tags",        "input",    "profile",  "castling", "en_passant",
+    "output", "error", "write_error", "warnings", "legality", "note"};
+
+// ^[a-z0-9][a-z0-9-]*$, the shape of a tag; which tags exist is the schema's business.
+bool is_tag(std::string_view text) noexcept {
+  const auto lower_or_digit = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+  };
+  if (text.empty() || !lower_or_digit(text.front())) return false;
+  return std::all_of(text.begin(), text.end(),
+                     [&](char c) { return lower_or_digit(c) || c == '-'; });
+}
+
+// "valid, invalid, implementation-defined, dialect"
+std::string class_names_listed() {
+  std::string listed;
+  for (const std::string_view name : case_class_names())
+    (listed += listed.empty() ? "" : ", ") += name;
+  return listed;
+}
 
 // Reads the members of one case, collecting every problem rather than stopping at the first,
 // so that one run of the loader lists everything wrong with a line.
@@ -36,6 +55,8 @@ class CaseReader {
     read_outcome();
     read_legality();
     if (const json* note = string_member("note", false)) out_.note = note->get<std::string>();
+    read_class();
+    read_tags();
     return problems_;
   }
 
@@ -62,6 +83,49 @@ class CaseReader {
     const std::string prefix = std::string(group_) + ".";
     if (!out_.id.starts_with(prefix) || out_.id.size() == prefix.size())
       problem("id \"" + out_.id + "\" does not start with \"" + prefix + "\"");
+  }
+
+  // A non-empty array of distinct tags in sorted order, so that a case's tags read alike
+  // everywhere and a repeated tag cannot hide.
+  void read_tags() {
+    if (!value_.contains("tags")) return;
+    const json& tags = value_["tags"];
+    if (!tags.is_array()) return problem("\"tags\" is not an array");
+    if (tags.empty()) return problem("\"tags\" is empty: a case has at least one tag");
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      const std::string where = "tags[" + std::to_string(i) + "] ";
+      if (!tags[i].is_string()) {
+        problem(where + "is not a string");
+        continue;
+      }
+      std::string tag = tags[i].get<std::string>();
+      if (!is_tag(tag))
+        problem(where + tags[i].dump() + " does not match ^[a-z0-9][a-z0-9-]*$");
+      else if (!out_.tags.empty() && tag == out_.tags.back())
+        problem(where + tags[i].dump() + " repeats the tag before it");
+      else if (!out_.tags.empty() && tag < out_.tags.back())
+        problem(where + tags[i].dump() + " comes after " + json(out_.tags.back()).dump() +
+                ": tags are sorted");
+      out_.tags.push_back(std::move(tag));
+    }
+  }
+
+  // After the outcome, the profile, the styles and the legality findings, which the rules look
+  // at, and only when they are sound, so that the rule quoted means something.
+  void read_class() {
+    std::optional<CaseClass> stated;
+    if (const json* name = string_member("class", false)) {
+      stated = case_class_from_name(name->get<std::string>());
+      if (!stated)
+        problem("unknown class " + name->dump() + "; the classes are " + class_names_listed());
+    }
+    if (!problems_.empty()) return;
+    const ClassRule rule = class_rule(out_);
+    if (!rule.case_class) return problem(std::string(rule.rule));
+    if (stated && *stated != *rule.case_class)
+      return problem("\"class\" is \"" + std::string(case_class_name(*stated)) + "\", but " +
+                     std::string(rule.rule));
+    out_.case_class = *rule.case_class;
   }
 
   template <typename Style>
@@ -174,6 +238,7 @@ class CaseReader {
 std::vector<std::string> read_case(std::string_view line_text, std::string_view group, Case& out) {
   const json value = json::parse(line_text, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) return {"not valid JSON"};
+  out.line_text = line_text;
   return CaseReader(value, group, out).read();
 }
 

@@ -88,6 +88,25 @@ if(VARIANT STREQUAL "install")
       message(FATAL_ERROR "install did not produce ${installed}")
     endif()
   endforeach()
+  # --- xfen suite (issue 9) ---
+  # The command finds the suite installed beside it (share/xfen/conformance, relative to the
+  # executable), not the source tree's: a group added to the installed copy is listed. The
+  # shared variant builds the library alone, without the command.
+  if(NOT installed_prefix_checked)
+    set(installed_suite "${prefix}/share/xfen/conformance")
+    if(NOT EXISTS "${installed_suite}/board.jsonl" OR NOT EXISTS "${installed_suite}/README.md")
+      message(FATAL_ERROR "install did not put the conformance suite in ${installed_suite}")
+    endif()
+    file(WRITE "${installed_suite}/zz-installed.jsonl"
+         "{\"id\": \"zz-installed.a\", \"input\": \"x\", \"output\": \"x\"}\n")
+    execute_process(COMMAND "${prefix}/bin/xfen" suite list --id "zz-installed.*"
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+    if(NOT result EQUAL 0 OR NOT output MATCHES "^zz-installed\\.a valid - 'x'\n1 case of [0-9]+\n$")
+      message(FATAL_ERROR "the installed xfen does not read the installed suite (${result}):\n"
+                          "${output}--- stderr\n${errors}")
+    endif()
+  endif()
+  # --- end xfen suite ---
   file(GLOB_RECURSE config_files "${prefix}/*/xfenConfig.cmake")
   file(GLOB_RECURSE version_files "${prefix}/*/xfenConfigVersion.cmake")
   file(GLOB_RECURSE target_files "${prefix}/*/xfenTargets.cmake")

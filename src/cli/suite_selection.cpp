@@ -1,0 +1,38 @@
+#include "suite_selection.hpp"
+
+#include "escape.hpp"
+#include "write_count.hpp"
+
+namespace xfen::cli {
+
+std::optional<SelectedCases> load_selected_cases(const SuiteSelection& selection,
+                                                 CommandOutput& output) {
+  SelectedCases selected{conformance::load_suite(selection.suite_directory), {}};
+  const std::vector<std::string>& problems = selected.suite.problems;
+  if (!problems.empty()) {
+    OutputBuffer& errors = output.errors;
+    errors.write("xfen: the conformance suite in ");
+    errors.write(escaped(selection.suite_directory.string()));
+    errors.write(" is broken (");
+    write_count(errors, problems.size(), "problem");
+    errors.write("):\n");
+    for (const std::string& problem : problems) {
+      errors.write("  ");
+      errors.write(escaped(problem));
+      errors.put('\n');
+    }
+    output.finish();
+    return std::nullopt;
+  }
+  selected.cases = conformance::select_cases(selected.suite, selection.filter);
+  return selected;
+}
+
+void write_case_count(OutputBuffer& out, const SelectedCases& selected, bool filtered) {
+  write_count(out, selected.cases.size(), "case");
+  if (!filtered) return;
+  out.write(" of ");
+  out.write_number(selected.suite.cases.size());
+}
+
+}  // namespace xfen::cli
