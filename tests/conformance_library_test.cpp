@@ -100,8 +100,8 @@ BOOST_AUTO_TEST_CASE(loader_names_each_broken_case) {
              "unknown castling \"fide\"");
   BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "warnings": []})") ==
              "\"warnings\" is empty: leave it out instead");
-  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "output": "x", "legality": []})") ==
-             "\"legality\" belongs in legality.jsonl only");
+  BOOST_TEST(first_problem(R"({"id": "board.a", "input": "x", "error": {"code": "side.invalid", "offset": 0}, "legality": []})") ==
+             "\"legality\" goes with \"output\" or \"write_error\"");
   BOOST_TEST(first_problem(R"({"id": "legality.a", "input": "x", "output": "x"})", "legality") ==
              "a legality.jsonl case needs \"legality\"");
   BOOST_TEST(first_problem(R"({"id": "legality.a", "input": "x", "output": "x", "legality": ["legal.king-count"]})", "legality") ==
@@ -282,6 +282,16 @@ BOOST_AUTO_TEST_CASE(loader_derives_the_class_of_a_case_that_states_none) {
               CaseClass::implementation_defined));
   BOOST_TEST((class_of(R"({"id": "legality.a", "input": "x", "output": "x", "legality": []})", "legality") ==
               CaseClass::valid));
+  // Any group may state findings: an illegal position is implementation-defined wherever it
+  // stands, and before the writing styles are looked at.
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "output": "x", "legality": [{"code": "legal.king-count", "offset": 0}]})") ==
+              CaseClass::implementation_defined));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "output": "x", "legality": []})") ==
+              CaseClass::valid));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "castling": "classic", "output": "x", "legality": [{"code": "legal.king-count", "offset": 0}]})") ==
+              CaseClass::implementation_defined));
+  BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "castling": "classic", "write_error": {"code": "write.castling-prefix"}, "legality": [{"code": "legal.king-count", "offset": 0}]})") ==
+              CaseClass::implementation_defined));
   BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "profile": "strict", "castling": "shredder", "output": "x"})") ==
               CaseClass::dialect));
   BOOST_TEST((class_of(R"({"id": "board.a", "input": "x", "en_passant": "always", "output": "x"})") ==

@@ -209,6 +209,12 @@ class BrokenCopiesAreCaught(unittest.TestCase):
             "valid class on a lenient case": ("lenient.leading-space", member("class", "valid"), "at profile"),
             "dialect class in the default styles": ("side.white", member("class", "dialect"), "at (top): anyOf"),
             "warnings with an error": ("side.x", member("warnings", []), "at (top): not"),
+            "valid class on an illegal position": ("board.empty-board-8x8", member("class", "valid"), "at legality"),
+            "dialect class on an illegal position": ("board.empty-board-8x8",
+                                                     lambda c: {**c, "class": "dialect", "castling": "shredder"},
+                                                     "at legality"),
+            "legality.jsonl case without findings": ("legality.no-white-king", without("legality"),
+                                                     "'legality' is a required property"),
         }
         for name, (case_id, edit, expected) in faults.items():
             with self.subTest(name):

@@ -50,7 +50,7 @@ struct Case {
   std::string output;                          // with Outcome::accepted
   ExpectedDiagnostic error;                    // with Outcome::rejected or write_refused
   std::vector<ExpectedDiagnostic> warnings;    // with accepted or write_refused
-  std::optional<std::vector<ExpectedDiagnostic>> legality;  // legality.jsonl only
+  std::optional<std::vector<ExpectedDiagnostic>> legality;  // required in legality.jsonl
   std::string note;
 
   // file:line, the way diagnostics about the suite name a case.

@@ -53,6 +53,9 @@ class Unclassifiable(Exception):
 
 
 def case_class(case: dict) -> str:
+    # An illegal position is implementation-defined in any group and whatever the writing styles
+    # (src/conformance/class_rules.cpp decides in that order): rejecting it is allowed, so neither
+    # valid nor dialect may claim it.
     strict = case.get("profile", "strict") == "strict"
     default_styles = case.get("castling", "xfen") == "xfen" and case.get("en_passant", "xfen") == "xfen"
     read = "output" in case or "write_error" in case
@@ -64,7 +67,7 @@ def case_class(case: dict) -> str:
         fits.append("implementation-defined")
     if strict and default_styles and "output" in case and not illegal:
         fits.append("valid")
-    if strict and not default_styles and read:
+    if strict and not default_styles and read and not illegal:
         fits.append("dialect")
     if len(fits) != 1:
         raise Unclassifiable(f"{case['id']}: fits {fits or 'no class'}")
