@@ -15,18 +15,12 @@ packages=(
   libc++-14-dev libc++abi-14-dev python3-yaml
   # tests/conformance_schema_test.py: a JSON Schema validator for corpus/conformance/schema.json
   python3-jsonschema
+  # xfen certify's JUnit report: an XML writer that escapes for us
+  libpugixml-dev
+  # tests/certify_html_render_test.py: the HTML report rendered and screenshotted headless
+  chromium
+  # bench/certify_throughput.sh: /usr/bin/time, for the maximum resident set size
+  time
 )
 
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$package")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "installing: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+exec "$(dirname "${BASH_SOURCE[0]}")/apt-install-missing.sh" "${packages[@]}"

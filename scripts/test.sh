@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+# Node.js with chessops and Debian's pychess, for the example adapters' test (tests/adapters_test.sh)
+scripts/install-adapters.sh
 jobs="$(nproc)"
 log="$(mktemp -d)"
 trap 'rm -rf "$log"' EXIT

@@ -5,6 +5,7 @@
 #include "diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "parse_line.hpp"
+#include "whole_input.hpp"
 
 namespace xfen::cli {
 
@@ -42,6 +43,16 @@ ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams
     room[written.size] = '\n';
     out.commit(written.size + 1);
   };
+
+  if (options.whole) {
+    std::string storage;
+    Line line;
+    const bool read = read_whole_input(streams.input, storage, line);
+    if (!read) output.report(IoError{IoOperation::read, kStdinName, streams.input.error()});
+    else write_canonical(kStdinName, line);
+    const bool output_ok = output.finish();
+    return run_status(!read || !output_ok, any_invalid);
+  }
 
   const InputSummary input = for_each_line(
       options.files, streams.input, [&output](const IoError& error) { output.report(error); },

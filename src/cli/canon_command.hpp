@@ -17,6 +17,9 @@ struct CanonOptions {
   xfen::ParseOptions parse{};
   xfen::WriteOptions write{};
   bool aligned = false;  // an empty output line per invalid input line: line N answers line N
+  // All of standard input is one record, line feeds included: the per-case protocol of
+  // `xfen certify` (docs/PROTOCOL.md), where an empty input is an empty record, not no record.
+  bool whole = false;
 };
 
 ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams);

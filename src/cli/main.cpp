@@ -9,13 +9,16 @@
 
 #include "adapter_command.hpp"
 #include "canon_command.hpp"
+#include "certify_command.hpp"
 #include "escape.hpp"
 #include "check_command.hpp"
 #include "exit_status.hpp"
 #include "explain_command.hpp"
 #include "fd_sink.hpp"
 #include "fd_source.hpp"
+#include "mode_names.hpp"
 #include "named_choice_option.hpp"
+#include "spelling.hpp"
 #include "standard_streams.hpp"
 #include "suite_directory.hpp"
 #include "suite_export_command.hpp"
@@ -32,8 +35,8 @@ void add_lenient_flag(CLI::App& command, xfen::ParseOptions& parse) {
       "Read real-world data: accept the relaxations of SPEC R9, each reported as a warning");
 }
 
-void add_files_argument(CLI::App& command, std::vector<std::string>& files) {
-  command.add_option("FILE", files, "Files to read, one record per line; '-' or none: stdin");
+CLI::Option* add_files_argument(CLI::App& command, std::vector<std::string>& files) {
+  return command.add_option("FILE", files, "Files to read, one record per line; '-' or none: stdin");
 }
 
 void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
@@ -73,6 +76,63 @@ void add_suite_selection_options(CLI::App& command, xfen::cli::SuiteSelection& s
 }
 // --- end xfen suite ---
 
+// --- xfen certify ---
+// "shredder,ep-always": each name one of the spellings, into `accepted`.
+void add_spelling_list_option(CLI::App& command, xfen::certify::SpellingSet& accepted) {
+  std::string listed;
+  for (const auto spelling : xfen::certify::all_spellings())
+    (listed += listed.empty() ? "" : ", ") += xfen::certify::spelling_name(spelling);
+  command
+      .add_option_function<std::vector<std::string>>(
+          "--accept-spelling",
+          [&accepted](const std::vector<std::string>& names) {
+            for (const std::string& name : names) accepted.add(*xfen::certify::spelling_from_name(name));
+          },
+          "Grade these spelling choices as passes (comma-separated): " + listed)
+      ->delimiter(',')
+      ->type_name("LIST")
+      ->check(CLI::Validator(
+          [listed](std::string& name) {
+            return xfen::certify::spelling_from_name(name) ? std::string()
+                                                           : "'" + name + "' is not one of " + listed;
+          },
+          "one of " + listed));
+}
+
+void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& options) {
+  command.add_option("--impl", options.command, "The implementation: a command run with /bin/sh -c")
+      ->required()
+      ->type_name("COMMAND");
+  xfen::cli::add_named_choice_option<xfen::certify::Mode>(
+      command, "--mode", options.mode, xfen::certify::mode_names(), xfen::certify::mode_from_name,
+      "stream (one process, one record per line) or per-case (one process per record, binary-safe)");
+  command.add_option("--name", options.name, "The implementation's name in reports (default: the command)");
+  add_suite_selection_options(command, options.selection);
+  command.add_option("--inputs", options.inputs,
+                     "Certify against these records (one per line) instead of the suite; xfen's "
+                     "reading of each is the expected answer")
+      ->type_name("FILE");
+  command.add_option("--skip-file", options.skip_file,
+                     "Case ids or globs expected to fail, one per line ('#' comments): reported as "
+                     "skipped, or as unexpected-pass when they pass")
+      ->type_name("FILE");
+  add_spelling_list_option(command, options.accepted);
+  command.add_option("--timeout-ms", options.timeout_ms, "Time limit per record")
+      ->check(CLI::Range(1U, 3'600'000U))
+      ->capture_default_str();
+  command.add_option("--jobs", options.jobs, "Processes at once")
+      ->check(CLI::Range(1U, 256U))
+      ->capture_default_str();
+  command.add_option("--max-restarts", options.max_restarts,
+                     "Restarts after crashes and timeouts before the cases left are not run")
+      ->check(CLI::Range(0U, 1'000'000U))
+      ->capture_default_str();
+  command.add_option("--json", options.json, "Also write the report as JSON")->type_name("FILE");
+  command.add_option("--junit", options.junit, "Also write the report as JUnit XML")->type_name("FILE");
+  command.add_option("--html", options.html, "Also write the report as one HTML page")->type_name("FILE");
+}
+// --- end xfen certify ---
+
 // "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
 // "unknown option" for a word starting with '-'; "xfen suite: …" below `suite`.
 void report_unknown_word(const CLI::App& app, const std::string& word) {
@@ -105,7 +165,9 @@ int run(int argc, char** argv) {
   add_write_style_options(*canon, canon_options.write);
   canon->add_flag("--aligned", canon_options.aligned,
                   "An empty line for each invalid record, so output line N answers input line N");
-  add_files_argument(*canon, canon_options.files);
+  canon->add_flag("--whole", canon_options.whole,
+                  "All of stdin is one record, line feeds included (xfen certify --mode per-case)");
+  add_files_argument(*canon, canon_options.files)->excludes("--whole");
 
   xfen::cli::ExplainOptions explain_options;
   CLI::App* explain = app.add_subcommand("explain", "Take one record apart, field by field");
@@ -143,6 +205,11 @@ int run(int argc, char** argv) {
       ->required();
   // --- end xfen suite ---
 
+  xfen::cli::CertifyCommandOptions certify_options;
+  CLI::App* certify = app.add_subcommand(
+      "certify", "Grade another X-FEN implementation, run as a program, against the conformance suite");
+  add_certify_options(*certify, certify_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -168,6 +235,10 @@ int run(int argc, char** argv) {
   if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options, streams);
   if (suite_list->parsed()) status = xfen::cli::run_suite_list(suite_list_options, streams);
   if (suite_export->parsed()) status = xfen::cli::run_suite_export(suite_export_options, streams);
+  if (certify->parsed()) {
+    certify_options.progress = ::isatty(STDERR_FILENO) == 1;
+    status = xfen::cli::run_certify(certify_options, streams);
+  }
   return static_cast<int>(status);
 }
 

@@ -1,0 +1,154 @@
+#include "board_svg.hpp"
+
+#include <array>
+#include <optional>
+
+#include "castling_tokens.hpp"
+#include "html_escape.hpp"
+
+namespace xfen::certify {
+namespace {
+
+constexpr int kSquare = 40;  // pixels a side
+constexpr int kMargin = 18;  // left of the board for rank numbers, below it for file letters
+constexpr int kPadding = 2;  // around the drawing, so the frame is not cut off
+
+constexpr const char* kLight = "#f0d9b5";
+constexpr const char* kDark = "#b58863";
+constexpr const char* kFont = "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"";
+
+int square_x(int file) { return kPadding + kMargin + file * kSquare; }
+int square_y(int rank) { return kPadding + (kRanks - 1 - rank) * kSquare; }
+
+std::string square_name(Square square) { return {square.file_letter(), square.rank_digit()}; }
+
+std::string number(int value) { return std::to_string(value); }
+
+void draw_squares(std::string& svg, int width) {
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    for (int file = 0; file < width; ++file) {
+      const bool dark = (file + rank) % 2 == 0;  // a1 is dark
+      svg += "<rect class=\"square\" data-square=\"" + square_name(make_square(file, rank)) +
+             "\" x=\"" + number(square_x(file)) + "\" y=\"" + number(square_y(rank)) +
+             "\" width=\"" + number(kSquare) + "\" height=\"" + number(kSquare) + "\" fill=\"" +
+             (dark ? kDark : kLight) + "\"/>";
+    }
+  }
+}
+
+void draw_coordinates(std::string& svg, int width) {
+  for (int file = 0; file < width; ++file) {
+    svg += "<text class=\"coordinate\" x=\"" + number(square_x(file) + kSquare / 2) + "\" y=\"" +
+           number(kPadding + kRanks * kSquare + kMargin - 5) + "\" " + kFont +
+           " font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">" +
+           std::string(1, static_cast<char>('a' + file)) + "</text>";
+  }
+  for (int rank = 0; rank < kRanks; ++rank) {
+    svg += "<text class=\"coordinate\" x=\"" + number(kPadding + kMargin / 2) + "\" y=\"" +
+           number(square_y(rank) + kSquare / 2 + 4) + "\" " + kFont +
+           " font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">" +
+           std::string(1, static_cast<char>('1' + rank)) + "</text>";
+  }
+}
+
+void draw_piece(std::string& svg, Square square, Piece piece) {
+  const bool white = piece.color() == Color::white;
+  const int cx = square_x(square.file) + kSquare / 2;
+  const int cy = square_y(square.rank) + kSquare / 2;
+  const char upper = static_cast<char>(piece.letter() & ~0x20);
+  svg += "<g class=\"piece\"><title>" + std::string(1, piece.letter()) + " on " +
+         square_name(square) + "</title><circle cx=\"" + number(cx) + "\" cy=\"" + number(cy) +
+         "\" r=\"15\" fill=\"" + (white ? "#fdfdfd" : "#262626") + "\" stroke=\"" +
+         (white ? "#333" : "#000") + "\" stroke-width=\"1.5\"/><text x=\"" + number(cx) +
+         "\" y=\"" + number(cy + 6) + "\" " + kFont +
+         " font-size=\"17\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" +
+         (white ? "#262626" : "#fdfdfd") + "\">" + std::string(1, upper) + "</text></g>";
+}
+
+void draw_differs(std::string& svg, Square square) {
+  svg += "<rect class=\"mark-differs\" x=\"" + number(square_x(square.file) + 2) + "\" y=\"" +
+         number(square_y(square.rank) + 2) + "\" width=\"" + number(kSquare - 4) + "\" height=\"" +
+         number(kSquare - 4) +
+         "\" fill=\"none\" stroke=\"#d32f2f\" stroke-width=\"3\"><title>differs from the other "
+         "board</title></rect>";
+}
+
+void draw_castling(std::string& svg, Square square, char token) {
+  const int x = square_x(square.file);
+  const int y = square_y(square.rank);
+  svg += "<g class=\"mark-castling\"><title>castling rook (" + html_escape(std::string(1, token)) +
+         ")</title><rect x=\"" + number(x + 1) + "\" y=\"" + number(y + 1) +
+         "\" width=\"13\" height=\"12\" rx=\"2\" fill=\"#1565c0\"/><text x=\"" + number(x + 7) +
+         "\" y=\"" + number(y + 10) + "\" " + kFont +
+         " font-size=\"9\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">" +
+         std::string(1, token) + "</text></g>";
+}
+
+void draw_en_passant(std::string& svg, Square square) {
+  svg += "<circle class=\"mark-en-passant\" cx=\"" + number(square_x(square.file) + kSquare / 2) +
+         "\" cy=\"" + number(square_y(square.rank) + kSquare / 2) +
+         "\" r=\"9\" fill=\"none\" stroke=\"#2e7d32\" stroke-width=\"3\" "
+         "stroke-dasharray=\"4 3\"><title>en passant square " +
+         square_name(square) + "</title></circle>";
+}
+
+}  // namespace
+
+SquareSet differing_squares(const Position& a, const Position& b) noexcept {
+  SquareSet differs;
+  const int width = a.width > b.width ? a.width : b.width;
+  for (int rank = 0; rank < kRanks; ++rank) {
+    for (int file = 0; file < width; ++file) {
+      const Square square = make_square(file, rank);
+      // A file one board lacks holds nothing there.
+      const Piece on_a = file < a.width ? a.at(square) : Piece{};
+      const Piece on_b = file < b.width ? b.at(square) : Piece{};
+      if (on_a != on_b) differs.set(square.index());
+    }
+  }
+  return differs;
+}
+
+std::string board_svg(const Position& position, const SquareSet& differs, std::string_view label) {
+  const int width = position.width == kMaxFiles ? kMaxFiles : 8;
+  const int pixels_wide = 2 * kPadding + kMargin + width * kSquare;
+  const int pixels_high = 2 * kPadding + kRanks * kSquare + kMargin;
+  const std::string title = html_escape(label);
+  std::string svg;
+  svg.reserve(16 * 1024);
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" data-files=\"" + number(width) +
+         "\" width=\"" + number(pixels_wide) + "\" height=\"" + number(pixels_high) +
+         "\" viewBox=\"0 0 " + number(pixels_wide) + " " + number(pixels_high) +
+         "\" role=\"img\" aria-label=\"" + title + "\"><title>" + title + "</title>";
+  draw_squares(svg, width);
+  svg += "<rect class=\"frame\" x=\"" + number(square_x(0)) + "\" y=\"" + number(square_y(7)) +
+         "\" width=\"" + number(width * kSquare) + "\" height=\"" + number(kRanks * kSquare) +
+         "\" fill=\"none\" stroke=\"#5d4037\" stroke-width=\"1\"/>";
+  draw_coordinates(svg, width);
+  for (int rank = 0; rank < kRanks; ++rank) {
+    for (int file = 0; file < width; ++file) {
+      const Square square = make_square(file, rank);
+      if (!position.at(square).empty()) draw_piece(svg, square, position.at(square));
+    }
+  }
+  if (position.en_passant && position.en_passant->is_valid(width))
+    draw_en_passant(svg, *position.en_passant);
+  constexpr std::array kColors{Color::white, Color::black};
+  constexpr std::array kSides{CastlingSide::h_side, CastlingSide::a_side};
+  for (const Color color : kColors) {
+    for (const CastlingSide side : kSides) {
+      const std::optional<int> file = position.castling.rook_file(color, side);
+      const std::optional<char> token = castling_token(position, color, side);
+      if (file && token && *file < width)
+        draw_castling(svg, make_square(*file, back_rank(color)), *token);
+    }
+  }
+  // Last, so that no piece or other mark hides them.
+  for (int rank = 0; rank < kRanks; ++rank)
+    for (int file = 0; file < width; ++file)
+      if (differs.test(make_square(file, rank).index())) draw_differs(svg, make_square(file, rank));
+  svg += "</svg>";
+  return svg;
+}
+
+}  // namespace xfen::certify

@@ -1,0 +1,49 @@
+// The spelling choices a writer of X-FEN may make without writing another position: castling
+// rights in Shredder-FEN letters or in classic K/Q letters, and the en passant square written
+// always or only when a capture is legal. `--accept-spelling` names the ones an implementation is
+// graded with; the others make an otherwise right answer `non-canonical`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "xfen/write.hpp"
+
+namespace xfen::certify {
+
+enum class Spelling : std::uint8_t { shredder, classic, ep_always, ep_legal };
+
+// "shredder", "classic", "ep-always", "ep-legal".
+std::string_view spelling_name(Spelling spelling) noexcept;
+std::optional<Spelling> spelling_from_name(std::string_view name) noexcept;
+std::span<const Spelling> all_spellings() noexcept;
+
+// A set of spellings, as --accept-spelling gives it.
+class SpellingSet {
+ public:
+  constexpr SpellingSet() = default;
+  constexpr void add(Spelling s) noexcept { bits_ |= bit(s); }
+  constexpr bool contains(Spelling s) const noexcept { return (bits_ & bit(s)) != 0; }
+  constexpr bool empty() const noexcept { return bits_ == 0; }
+  // Whether a record written in `style` uses only xfen's own choices and these.
+  bool allows(const WriteOptions& style) const noexcept;
+
+ private:
+  static constexpr std::uint8_t bit(Spelling s) noexcept {
+    return static_cast<std::uint8_t>(1U << static_cast<unsigned>(s));
+  }
+  std::uint8_t bits_ = 0;
+};
+
+// The spellings a style differs from X-FEN's by: "Shredder castling letters, en passant square
+// always written"; "X-FEN" for the default style.
+std::string describe_style(const WriteOptions& style);
+
+// The --accept-spelling value that allows exactly the choices of `style`: "shredder,ep-always";
+// empty for the default style.
+std::string spelling_list(const WriteOptions& style);
+
+}  // namespace xfen::certify

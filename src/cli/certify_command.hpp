@@ -1,0 +1,40 @@
+// `xfen certify`: grades another X-FEN implementation, run as a separate program, against the
+// conformance suite or against a file of the user's own records (docs/PROTOCOL.md).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "certify_report.hpp"
+#include "exit_status.hpp"
+#include "spelling.hpp"
+#include "standard_streams.hpp"
+#include "suite_selection.hpp"
+
+namespace xfen::cli {
+
+struct CertifyCommandOptions {
+  std::string command;  // --impl
+  std::string name;     // --name; the command when empty
+  certify::Mode mode = certify::Mode::stream;
+  SuiteSelection selection;                       // --suite, --class, --tag, --id
+  std::optional<std::filesystem::path> inputs;    // --inputs: records instead of the suite
+  std::optional<std::filesystem::path> skip_file;
+  certify::SpellingSet accepted;
+  std::uint32_t timeout_ms = 10'000;
+  unsigned jobs = 1;
+  unsigned max_restarts = 10;
+  std::optional<std::filesystem::path> json;
+  std::optional<std::filesystem::path> junit;
+  std::optional<std::filesystem::path> html;
+  bool progress = false;  // a progress line on `errors` (main sets it when that is a terminal)
+};
+
+// 0 when nothing failed, 1 when something did, 2 for a usage error, a suite or file that cannot
+// be read, a report that cannot be written, or a program that cannot be started.
+ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStreams& streams);
+
+}  // namespace xfen::cli

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# The adapters of examples/adapters (docs/PROTOCOL.md "Ten-line adapters"), spoken to as xfen
+# certify speaks to them:
+#   - stream-adapter.sh around `xfen canon --whole`: known records, then the whole suite in stream mode,
+#     every case a pass or on tests/adapters_test.skip;
+#   - chessops.mjs and pychess_adapter.py: known records, each answered `ok <record>` or `error …`
+#     in order, and the whole suite run without a crash, timeout, protocol error, restart or extra
+#     answer (what each library accepts is its own business: certification reports it).
+# The library adapters need scripts/install-adapters.sh (Node.js, npm ci, Debian's pychess); until
+# it has run they are skipped and the test exits 77 after checking the shell wrapper.
+# usage: adapters_test.sh XFEN SOURCE_DIR
+set -uo pipefail
+
+xfen=$1
+root=$2
+adapters=$root/examples/adapters
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# answers NAME RECORDS_FILE PATTERNS... : the adapter's command from $command; one answer line per
+# record, each matching its shell pattern.
+answers() {
+  local name=$1 records=$2
+  shift 2
+  local output
+  output=$(timeout 60 sh -c "$command" < "$records" 2> /dev/null) || fail "$name: exit status $?"
+  local lines=()
+  mapfile -t lines <<< "$output"
+  if [ ${#lines[@]} -ne $# ]; then
+    fail "$name: ${#lines[@]} answer lines for $# records:"
+    printf '  %s\n' "${lines[@]}"
+    return
+  fi
+  local i=0 pattern
+  for pattern in "$@"; do
+    # shellcheck disable=SC2053  # the right side is a pattern on purpose
+    [[ ${lines[i]} == $pattern ]] ||
+      fail "$name: record $((i + 1)) answered '${lines[i]}', wanted '$pattern'"
+    i=$((i + 1))
+  done
+}
+
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+chess960_shredder='bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'
+chess960='bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1'
+inner_rook='4k3/8/8/8/8/8/8/4K1RR w G - 0 1'
+capablanca='rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1'
+# The last two: a lone carriage return inside a record (one record, one answer), and a byte that is
+# not UTF-8.
+printf '%s\n' "$start" "$chess960_shredder" "$inner_rook" "$capablanca" $'x\ry' \
+  $'4k3/8/8/8/8/8/8/4K3 w - - 0 \xff' > "$work/known.txt"
+# The same and an empty record, for the library adapters.
+{ cat "$work/known.txt"; echo; } > "$work/known-and-empty.txt"
+
+# certify NAME: the whole suite against $command in stream mode, the report in $work/NAME.json.
+certify() {
+  local name=$1
+  shift
+  nice -n 19 "$xfen" certify --impl "$command" --name "$name" --suite "$root/corpus/conformance" \
+    --json "$work/$name.json" "$@" > "$work/$name.txt" 2>&1
+}
+
+# --- stream-adapter.sh around xfen canon --whole ---
+command="'$adapters/stream-adapter.sh' '$xfen' canon --whole"
+answers stream-adapter.sh "$work/known.txt" "ok $start" "ok $chess960" "ok $inner_rook" \
+  "ok $capablanca" 'error exit status 1' 'error exit status 1'
+# A crash of the program is the wrapper's crash, with the program's status; exit 1 is a rejection.
+printf 'a\nb\n' | "$adapters/stream-adapter.sh" sh -c 'exit 3' > "$work/crash.txt" 2>/dev/null
+status=$?
+if [ $status -ne 3 ] || [ -s "$work/crash.txt" ]; then
+  fail "stream-adapter.sh: a program exiting 3 gave status $status and '$(cat "$work/crash.txt")'"
+fi
+printf 'a\nb' | "$adapters/stream-adapter.sh" sh -c 'exit 1' > "$work/reject.txt"
+[ "$(cat "$work/reject.txt")" = $'error exit status 1\nerror exit status 1' ] ||
+  fail "stream-adapter.sh: two rejections answered '$(cat "$work/reject.txt")'"
+if certify stream-adapter --skip-file "$root/tests/adapters_test.skip" --jobs 2; then
+  echo "stream-adapter.sh around xfen canon: $(grep "^verdicts:" "$work/stream-adapter.txt")"
+else
+  fail "stream-adapter.sh around xfen canon did not pass the suite:"
+  cat "$work/stream-adapter.txt"
+fi
+
+# --- the library adapters ---
+missing=()
+if [ ! -f "$adapters/node_modules/.package-lock.json" ] || ! command -v node > /dev/null; then
+  missing+=("chessops (examples/adapters/node_modules)")
+fi
+/usr/bin/python3 -c 'import pychess.Utils.lutils.LBoard' 2> /dev/null || missing+=("pychess")
+
+# protocol_only NAME: no verdict that says the adapter, rather than the library, went wrong.
+protocol_only() {
+  python3 - "$work/$1.json" << 'PY' || fail "$1: the adapter broke the protocol (report above)"
+import json, sys
+report = json.load(open(sys.argv[1]))
+summary = report["summary"]
+bad = {v: n for v, n in summary["verdicts"].items()
+       if v in ("crash", "timeout", "protocol-error", "not-run") and n}
+if bad or summary["restarts"] or summary["extra_answers"]:
+    print(sys.argv[1], bad, "restarts", summary["restarts"],
+          "extra answers", summary["extra_answers"])
+    for case in report["cases"]:
+        if case["verdict"] in bad:
+            print(" ", case["id"], case["verdict"], case["detail"])
+    sys.exit(1)
+PY
+}
+
+if [[ ${missing[*]} != *chessops* ]]; then
+  command="node '$adapters/chessops.mjs'"
+  answers chessops.mjs "$work/known-and-empty.txt" "ok $start" "ok $chess960" "ok $inner_rook" \
+    'error ERR_BOARD' 'error ERR_TURN' 'error ERR_FULLMOVES' 'error ERR_BOARD'
+  certify chessops
+  echo "chessops.mjs: $(grep "^verdicts:" "$work/chessops.txt")"
+  protocol_only chessops
+fi
+if [[ ${missing[*]} != *pychess* ]]; then
+  command="'$adapters/pychess_adapter.py'"
+  # pychess writes Shredder castling letters, and reads a 10×8 board's piece letters as unknown.
+  answers pychess_adapter.py "$work/known-and-empty.txt" \
+    'ok rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1' "ok $chess960_shredder" \
+    "ok $inner_rook" "error KeyError: 'A'" 'error SyntaxError: *' \
+    'error UnicodeDecodeError: *' 'error SyntaxError: *'
+  certify pychess
+  echo "pychess_adapter.py: $(grep "^verdicts:" "$work/pychess.txt")"
+  protocol_only pychess
+fi
+
+if [ $failures -gt 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "SKIP: ${missing[*]} not installed (run scripts/install-adapters.sh);" \
+    "stream-adapter.sh passed"
+  exit 77
+fi
+echo "all adapters passed"

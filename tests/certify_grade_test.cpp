@@ -1,0 +1,223 @@
+// Grading, apart from any process: each answer an implementation can give gets the verdict
+// docs/PROTOCOL.md gives it. Above all, xfen's own answers pass every case of the suite (so
+// self-certification cannot fail for grading reasons), a crash or a timeout is never a correct
+// rejection, and another spelling of the right position is told from a wrong position.
+#define BOOST_TEST_MODULE certify_grade
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "case_expectations.hpp"
+#include "certification.hpp"
+#include "grade.hpp"
+#include "suite_loader.hpp"
+#include "xfen/parse.hpp"
+#include "xfen/write.hpp"
+
+namespace {
+
+namespace certify = xfen::certify;
+using certify::Answer;
+using certify::Verdict;
+
+const xfen::conformance::Suite& suite() {
+  static const xfen::conformance::Suite loaded =
+      xfen::conformance::load_suite(std::filesystem::path(XFEN_SOURCE_DIR) / "corpus" / "conformance");
+  return loaded;
+}
+
+Answer accepted(std::string record) { return {Answer::Kind::accepted, std::move(record), {}, {}}; }
+Answer rejected() { return {Answer::Kind::rejected, "nope", {}, {}}; }
+
+// What `xfen adapter` answers: the strict reader, then the canonical writer.
+Answer reference_answer(const std::string& input, const xfen::WriteOptions& style = {}) {
+  const xfen::ParseResult read = xfen::parse(input);
+  if (!read.ok()) return rejected();
+  const xfen::StringResult written = xfen::to_string(read.position, style);
+  return written.ok() ? accepted(written.text) : rejected();
+}
+
+certify::SpellingSet every_spelling() {
+  certify::SpellingSet all;
+  for (const certify::Spelling s : certify::all_spellings()) all.add(s);
+  return all;
+}
+
+certify::CertifyCase record_case(const std::string& record) {
+  return certify::certify_case_from_record(record, 1);
+}
+
+constexpr const char* kChess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_suite_loads) {
+  BOOST_TEST(suite().problems.empty());
+  BOOST_TEST(suite().cases.size() > 600U);
+}
+
+BOOST_AUTO_TEST_CASE(xfen_s_own_answers_pass_every_case_in_any_accepted_spelling_set) {
+  for (const certify::SpellingSet accepted : {certify::SpellingSet{}, every_spelling()})
+    for (const auto& c : suite().cases) {
+      const certify::CertifyCase graded = certify::certify_case_from_suite(c);
+      const certify::Grade g = certify::grade(graded, reference_answer(c.input), accepted);
+      BOOST_TEST((g.verdict == Verdict::pass), c.id << ": " << certify::verdict_name(g.verdict) << ": " << g.detail);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_expected_record_of_a_default_style_case_is_its_output) {
+  for (const auto& c : suite().cases) {
+    if (c.outcome != xfen::conformance::Outcome::accepted || !c.default_styles()) continue;
+    BOOST_TEST(certify::certify_case_from_suite(c).expected == c.output, c.id);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(each_class_expects_what_the_suite_readme_says) {
+  using xfen::conformance::CaseClass;
+  for (const auto& c : suite().cases) {
+    const certify::CertifyCase graded = certify::certify_case_from_suite(c);
+    const bool may_refuse = c.case_class == CaseClass::implementation_defined ||
+                            c.outcome == xfen::conformance::Outcome::write_refused;
+    const certify::Expectation expected = c.case_class == CaseClass::invalid ? certify::Expectation::reject
+                                          : may_refuse ? certify::Expectation::either
+                                                       : certify::Expectation::accept;
+    BOOST_TEST((graded.expectation == expected), c.id);
+    BOOST_TEST(graded.dialect_style.has_value() == (c.case_class == CaseClass::dialect), c.id);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_dialect_case_is_answered_right_in_its_own_style_when_that_style_is_accepted) {
+  for (const auto& c : suite().cases) {
+    if (c.case_class != xfen::conformance::CaseClass::dialect ||
+        c.outcome != xfen::conformance::Outcome::accepted)
+      continue;
+    const certify::CertifyCase graded = certify::certify_case_from_suite(c);
+    const certify::Grade g = certify::grade(graded, accepted(c.output), every_spelling());
+    BOOST_TEST((g.verdict == Verdict::pass), c.id << ": " << g.detail);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(shredder_letters_are_non_canonical_unless_accepted) {
+  const certify::CertifyCase c = record_case(kStart);
+  const Answer shredder = accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+  const certify::Grade strict = certify::grade(c, shredder, {});
+  BOOST_TEST((strict.verdict == Verdict::non_canonical));
+  BOOST_TEST(strict.detail.find("Shredder castling letters") != std::string::npos, strict.detail);
+  BOOST_TEST(strict.detail.find("--accept-spelling shredder") != std::string::npos, strict.detail);
+  certify::SpellingSet shredder_only;
+  shredder_only.add(certify::Spelling::shredder);
+  BOOST_TEST((certify::grade(c, shredder, shredder_only).verdict == Verdict::pass));
+  certify::SpellingSet classic_only;
+  classic_only.add(certify::Spelling::classic);
+  BOOST_TEST((certify::grade(c, shredder, classic_only).verdict == Verdict::non_canonical));
+}
+
+BOOST_AUTO_TEST_CASE(an_en_passant_square_written_always_is_non_canonical_and_named) {
+  // After 1.e4 no black pawn can capture: X-FEN writes "-", a writer of the square as read "e3".
+  const std::string after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq ";
+  for (const char* read : {"e3", "-"}) {
+    const certify::CertifyCase c = record_case(after_e4 + read + " 0 1");
+    const certify::Grade g = certify::grade(c, accepted(after_e4 + "e3 0 1"), {});
+    BOOST_TEST((g.verdict == Verdict::non_canonical), read);
+    BOOST_TEST(g.detail.find("en passant square always written") != std::string::npos, g.detail);
+    certify::SpellingSet always;
+    always.add(certify::Spelling::ep_always);
+    BOOST_TEST((certify::grade(c, accepted(after_e4 + "e3 0 1"), always).verdict == Verdict::pass));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(another_position_is_wrong_and_the_detail_names_what_differs) {
+  const certify::CertifyCase c = record_case(kChess960);
+  const certify::Grade castling = certify::grade(
+      c, accepted("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFh - 2 9"), {});
+  BOOST_TEST((castling.verdict == Verdict::wrong_position));
+  BOOST_TEST(castling.detail == "castling: expected KQkq, answered KQk");
+  const certify::Grade board = certify::grade(
+      c, accepted("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR b HFhf - 2 9"), {});
+  BOOST_TEST(board.detail == "side to move: expected w, answered b");
+  const certify::Grade piece = certify::grade(
+      c, accepted("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKQ w Qkq - 2 9"), {});
+  BOOST_TEST((piece.verdict == Verdict::wrong_position));
+  BOOST_TEST(piece.detail == "board: h1 expected R, answered Q; castling: expected KQkq, answered Qkq");
+}
+
+BOOST_AUTO_TEST_CASE(an_answer_that_is_not_valid_x_fen_is_a_wrong_position_that_says_why) {
+  const certify::Grade g = certify::grade(record_case(kStart), accepted("hello"), {});
+  BOOST_TEST((g.verdict == Verdict::wrong_position));
+  BOOST_TEST(g.detail.find("not valid X-FEN") != std::string::npos, g.detail);
+  // Read strictly: a castling right without its rook is not another spelling of "-".
+  const certify::Grade no_rook = certify::grade(record_case("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+                                                accepted("4k3/8/8/8/8/8/8/4K3 w H - 0 1"), {});
+  BOOST_TEST((no_rook.verdict == Verdict::wrong_position));
+  BOOST_TEST(no_rook.detail.find("castling") != std::string::npos, no_rook.detail);
+}
+
+BOOST_AUTO_TEST_CASE(accepting_and_rejecting_against_what_the_class_asks) {
+  const certify::CertifyCase valid = record_case(kStart);
+  const certify::CertifyCase invalid = record_case("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0");
+  const certify::CertifyCase illegal = record_case("8/8/8/8/8/8/8/8 w - - 0 1");
+  BOOST_TEST((valid.expectation == certify::Expectation::accept));
+  BOOST_TEST((invalid.expectation == certify::Expectation::reject));
+  BOOST_TEST((illegal.expectation == certify::Expectation::either));
+  BOOST_TEST((certify::grade(valid, rejected(), {}).verdict == Verdict::rejected_valid));
+  BOOST_TEST((certify::grade(invalid, accepted(kStart), {}).verdict == Verdict::accepted_invalid));
+  BOOST_TEST((certify::grade(invalid, rejected(), {}).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(illegal, rejected(), {}).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(illegal, accepted("8/8/8/8/8/8/8/8 w - - 0 1"), {}).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(illegal, accepted(kStart), {}).verdict == Verdict::wrong_position));
+}
+
+BOOST_AUTO_TEST_CASE(a_crash_or_a_timeout_is_never_a_correct_rejection) {
+  const certify::CertifyCase invalid = record_case("not a record");
+  for (const auto& [kind, verdict] :
+       {std::pair{Answer::Kind::crash, Verdict::crash}, std::pair{Answer::Kind::timeout, Verdict::timeout},
+        std::pair{Answer::Kind::protocol_error, Verdict::protocol_error},
+        std::pair{Answer::Kind::not_run, Verdict::not_run}}) {
+    const certify::Grade g = certify::grade(invalid, Answer{kind, {}, "how", {}}, every_spelling());
+    BOOST_TEST((g.verdict == verdict));
+    BOOST_TEST((certify::tally_of(g.verdict) == certify::Tally::failed));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(records_of_an_inputs_file_are_tagged_by_board) {
+  BOOST_TEST(record_case(kStart).tags == std::vector<std::string>{"8x8"});
+  BOOST_TEST(record_case("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1").tags ==
+             std::vector<std::string>{"10x8"});
+  BOOST_TEST(record_case("x").tags.empty());
+  BOOST_TEST(record_case(kStart).id == "line 1");
+}
+
+BOOST_AUTO_TEST_CASE(records_a_line_cannot_carry_are_not_sent_in_stream_mode_and_say_why) {
+  const certify::CertifyCase feed = record_case(std::string(kStart) + "\n");
+  const certify::CertifyCase return_at_end = record_case(std::string(kStart) + "\r");
+  const certify::CertifyCase plain = record_case(kStart);
+  BOOST_TEST(certify::reason_not_to_send(feed, certify::Mode::stream, {}).value_or("").find("line feed") !=
+             std::string::npos);
+  BOOST_TEST(certify::reason_not_to_send(return_at_end, certify::Mode::stream, {}).has_value());
+  BOOST_TEST(!certify::reason_not_to_send(feed, certify::Mode::per_case, {}).has_value());
+  BOOST_TEST(!certify::reason_not_to_send(plain, certify::Mode::stream, {}).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_dialect_case_is_sent_only_when_every_choice_of_its_style_is_accepted) {
+  certify::CertifyCase c = record_case(kStart);
+  c.dialect_style = xfen::WriteOptions{xfen::CastlingStyle::shredder, xfen::EnPassantStyle::always};
+  certify::SpellingSet shredder;
+  shredder.add(certify::Spelling::shredder);
+  const auto reason = certify::reason_not_to_send(c, certify::Mode::stream, shredder);
+  BOOST_TEST(reason.value_or("").find("--accept-spelling shredder,ep-always") != std::string::npos,
+             reason.value_or("(sent)"));
+  shredder.add(certify::Spelling::ep_always);
+  BOOST_TEST(!certify::reason_not_to_send(c, certify::Mode::stream, shredder).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(every_verdict_has_its_own_name) {
+  std::set<std::string_view> names;
+  for (const Verdict v : certify::all_verdicts()) names.insert(certify::verdict_name(v));
+  BOOST_TEST(names.size() == certify::kVerdictCount);
+  BOOST_TEST((certify::tally_of(Verdict::unexpected_pass) == certify::Tally::failed));
+  BOOST_TEST((certify::tally_of(Verdict::skipped) == certify::Tally::skipped));
+}

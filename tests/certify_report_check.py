@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""xfen certify's reports read with real parsers: the documents certify_report_test wrote (a run
+with hostile answers: NUL, bytes that are not UTF-8, control characters, `]]>`, `</svg><script>`)
+must be well-formed for Python's own readers, which share no code with the writers.
+
+- report.xml: expat (xml.etree.ElementTree), which rejects anything XML 1.0 forbids; the
+  test cases, their failure types and the skip;
+- report.json: the json module on the bytes decoded as strict UTF-8; every verdict counted, and
+  `answer_base64` giving the hostile line back byte for byte;
+- report.html: html.parser; a Content-Security-Policy that forbids scripts, no script element,
+  no element but those the report writes (so no markup came from an answer), one <svg> per board
+  expected, the squares of each, and the hostile answer present as text.
+
+Usage: certify_report_check.py DIR   (the directory certify_report_test wrote)
+"""
+import base64
+import json
+import sys
+import unittest
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
+from pathlib import Path
+
+DIRECTORY = Path(".")
+
+# Every element the HTML report writes; anything else would have come from untrusted text.
+HTML_ELEMENTS = {
+    "html", "head", "meta", "title", "style", "body", "main", "header", "h1", "h2", "h3", "p",
+    "span", "code", "pre", "div", "b", "i", "table", "tr", "th", "td", "section", "ol", "li", "a",
+    "article", "dl", "dt", "dd", "figure", "figcaption", "footer",
+    # SVG (html.parser lower-cases names)
+    "svg", "rect", "text", "g", "circle",
+}
+
+
+def read_bytes(name):
+    return (DIRECTORY / name).read_bytes()
+
+
+def expectations():
+    return json.loads(read_bytes("expectations.json").decode("utf-8"))
+
+
+class Page(HTMLParser):
+    """The elements of a page, the boards' squares, and its text outside <style>."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.elements = []
+        self.boards = []  # the number of squares of each <svg>, in page order
+        self.policies = []  # (http-equiv, content) of each <meta http-equiv>
+        self.text = []
+        self._in_style = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        self.elements.append(tag)
+        if tag == "meta" and "http-equiv" in attributes:
+            self.policies.append((attributes["http-equiv"].lower(), attributes.get("content")))
+        if tag == "svg":
+            self.boards.append(0)
+        if tag == "rect" and attributes.get("class") == "square":
+            self.boards[-1] += 1
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag):
+        if tag == "style":
+            self._in_style = False
+
+    def handle_data(self, data):
+        if not self._in_style:
+            self.text.append(data)
+
+
+class JUnitReport(unittest.TestCase):
+    def test_well_formed_and_complete(self):
+        # ElementTree.fromstring raises ParseError on anything expat refuses.
+        root = ElementTree.fromstring(read_bytes("report.xml"))
+        self.assertEqual(root.tag, "testsuites")
+        suites = root.findall("testsuite")
+        self.assertEqual(len(suites), 1)
+        suite = suites[0]
+        self.assertTrue(suite.get("name").startswith("xfen certify: "))
+        cases = suite.findall("testcase")
+        wanted = expectations()
+        self.assertEqual(len(cases), wanted["testcases"])
+        self.assertEqual(int(suite.get("tests")), len(cases))
+        failures = {case.get("name"): case.find("failure").get("type")
+                    for case in cases if case.find("failure") is not None}
+        self.assertEqual(failures, wanted["failure_types"])
+        self.assertEqual(int(suite.get("failures")), len(failures))
+        skipped = [case for case in cases if case.find("skipped") is not None]
+        self.assertEqual(len(skipped), wanted["skipped"])
+        self.assertEqual(int(suite.get("skipped")), len(skipped))
+        for case in cases:
+            failure = case.find("failure")
+            if failure is not None:
+                self.assertTrue(failure.get("message").startswith(failure.get("type")))
+                self.assertIn("answer", failure.text)
+        protocol = next(case for case in cases if case.get("name") == "side.black")
+        self.assertIn(wanted["hostile_text"], protocol.find("failure").text)
+
+
+class JsonReport(unittest.TestCase):
+    def test_valid_and_lossless(self):
+        # Strict UTF-8 first: json.loads of a str would not notice bytes that are not UTF-8.
+        report = json.loads(read_bytes("report.json").decode("utf-8", errors="strict"))
+        wanted = expectations()
+        self.assertEqual(set(report), {"suite", "source", "implementation", "summary", "cases"})
+        self.assertIn(report["implementation"]["mode"], ("stream", "per-case"))
+        verdicts = report["summary"]["verdicts"]
+        self.assertEqual(len(verdicts), wanted["verdict_count"])
+        self.assertEqual(sum(verdicts.values()), len(report["cases"]))
+        summary = report["summary"]
+        self.assertEqual(summary["passed"] + summary["failed"] + summary["skipped"],
+                         len(report["cases"]))
+        for case in report["cases"]:
+            for field in ("input", "answer", "stderr"):
+                if field + "_base64" in case:
+                    # Present only when the text is not the bytes.
+                    exact = base64.b64decode(case[field + "_base64"], validate=True)
+                    self.assertNotEqual(exact, case[field].encode("utf-8"))
+                elif case.get(field) is not None:
+                    self.assertFalse(any(ord(c) < 0x20 and c not in "\t\n" for c in case[field]))
+        protocol = next(case for case in report["cases"] if case["id"] == "side.black")
+        self.assertEqual(protocol["verdict"], "protocol-error")
+        self.assertEqual(protocol["answer"], wanted["hostile_text"])
+        self.assertEqual(protocol["answer_base64"], wanted["hostile_base64"])
+        raw = base64.b64decode(protocol["answer_base64"])
+        self.assertIn(b"\x00\x80\xff", raw)
+        crash = next(case for case in report["cases"] if case["verdict"] == "crash")
+        self.assertIsNone(crash["answer"])
+        self.assertIn("stderr", crash)
+
+
+class HtmlReport(unittest.TestCase):
+    def setUp(self):
+        self.html = read_bytes("report.html").decode("utf-8", errors="strict")
+        self.page = Page()
+        self.page.feed(self.html)
+        self.page.close()
+
+    def test_no_script_and_no_foreign_markup(self):
+        self.assertFalse("script" in self.page.elements, "the page has a script element")
+        self.assertEqual(set(self.page.elements) - HTML_ELEMENTS, set())
+        self.assertTrue(self.html.startswith("<!DOCTYPE html>"))
+        self.assertIn(("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'"),
+                      self.page.policies)
+
+    def test_boards(self):
+        wanted = expectations()["boards"]
+        self.assertEqual(len(self.page.boards), len(wanted))
+        self.assertEqual(self.page.boards, [files * 8 for files in wanted])
+        self.assertIn(8, wanted)
+        self.assertIn(10, wanted)
+
+    def test_hostile_answer_is_text(self):
+        text = "".join(self.page.text)
+        self.assertTrue(expectations()["hostile_text"] in text,
+                        "the hostile answer is not in the text of the page")
+        self.assertTrue("</svg><script>alert(1)</script>" in text,
+                        "</svg><script>alert(1)</script> is not in the text of the page")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    DIRECTORY = Path(sys.argv.pop(1))
+    unittest.main(verbosity=1)

@@ -1,0 +1,512 @@
+// The three document reports of `xfen certify` (src/certify/report_formats.hpp) on a hand-made
+// run holding one case of each kind of failure, some with hostile bytes (NUL, bytes that are not
+// UTF-8, control characters, `]]>`, `</svg><script>…`, quotes), and the pieces they are made of:
+// the untrusted-text rule, base64 and the SVG board.
+//
+// Given a directory (`certify_report_test -- DIR`, or XFEN_CERTIFY_REPORT_DIR), it writes the
+// documents there for the checks with real parsers and a real browser
+// (certify_report_check.py, certify_html_render_test.py), with expectations.json saying what
+// those must find.
+#define BOOST_TEST_MODULE certify_report
+#include <boost/test/unit_test.hpp>
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base64.hpp"
+#include "board_svg.hpp"
+#include "report_formats.hpp"
+#include "untrusted_text.hpp"
+#include "xfen/parse.hpp"
+
+namespace certify = xfen::certify;
+using certify::Answer;
+using certify::CaseResult;
+using certify::CertifyReport;
+using certify::Expectation;
+using certify::Verdict;
+using xfen::conformance::CaseClass;
+
+namespace {
+
+using namespace std::literals;
+
+// Everything a program could write that a report must survive: NUL, a lone continuation byte,
+// 0xFF, a truncated sequence, an overlong '/', an encoded surrogate, ESC, CR, DEL, U+FFFF, the
+// CDATA end, markup, quotes, a backslash and valid non-ASCII text.
+const std::string kHostile =
+    "ok \0\x80\xFF\xE2\x82 \xC0\xAF\xED\xA0\x80\x1B[31m\r\x7F\xEF\xBF\xBF]]>"
+    "</svg><script>alert(1)</script>\"'&<tag> \\x41 caf\xC3\xA9 \xE2\x99\x9E"s;
+
+// The inverse of untrusted_text's escaped form: `\\` is a backslash, `\xNN` the byte NN.
+std::string unescape(std::string_view text) {
+  std::string bytes;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      bytes += text[i];
+      continue;
+    }
+    BOOST_REQUIRE(i + 1 < text.size());
+    if (text[i + 1] == '\\') {
+      bytes += '\\';
+      i += 1;
+      continue;
+    }
+    BOOST_REQUIRE(text[i + 1] == 'x' && i + 3 < text.size());
+    bytes += static_cast<char>(std::stoi(std::string(text.substr(i + 2, 2)), nullptr, 16));
+    i += 3;
+  }
+  return bytes;
+}
+
+std::string decode_base64(std::string_view text) {
+  static constexpr std::string_view kAlphabet =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string bytes;
+  std::uint32_t bits = 0;
+  int count = 0;
+  for (const char c : text) {
+    if (c == '=') break;
+    const std::size_t value = kAlphabet.find(c);
+    BOOST_REQUIRE(value != std::string_view::npos);
+    bits = (bits << 6) | static_cast<std::uint32_t>(value);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      bytes += static_cast<char>((bits >> count) & 0xFF);
+    }
+  }
+  return bytes;
+}
+
+// Whether `text` is what untrusted_text promises: valid UTF-8 with no character it escapes.
+bool is_clean_text(std::string_view text) { return !certify::untrusted_text(text).escaped; }
+
+std::size_t count(std::string_view haystack, std::string_view needle) {
+  std::size_t found = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string_view::npos;
+       at = haystack.find(needle, at + needle.size()))
+    ++found;
+  return found;
+}
+
+xfen::Position read(std::string_view record) {
+  const xfen::ParseResult result = xfen::parse(record);
+  BOOST_REQUIRE_MESSAGE(result.ok(), "test record does not read: " << record);
+  return result.position;
+}
+
+CaseResult make_case(std::string id, CaseClass case_class, std::vector<std::string> tags,
+                     Expectation expectation, std::string input, std::string expected,
+                     Answer::Kind kind, std::string answer_text, Verdict verdict,
+                     std::string detail) {
+  CaseResult result;
+  result.case_.id = std::move(id);
+  result.case_.case_class = case_class;
+  result.case_.tags = std::move(tags);
+  result.case_.expectation = expectation;
+  result.case_.input = std::move(input);
+  result.case_.expected = std::move(expected);
+  if (expectation != Expectation::reject)
+    result.case_.expected_position = read(result.case_.expected);
+  result.answer.kind = kind;
+  result.answer.text = std::move(answer_text);
+  result.verdict = verdict;
+  result.detail = std::move(detail);
+  return result;
+}
+
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kCapablanca =
+    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+
+// One case of each kind the reports treat differently. The order is the order of the reports.
+std::vector<CaseResult> hand_made_cases() {
+  std::vector<CaseResult> cases;
+  cases.push_back(make_case("board.kings-only-8x8", CaseClass::valid, {"8x8", "board"},
+                            Expectation::accept, "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Answer::Kind::accepted,
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Verdict::pass, ""));
+  cases.push_back(make_case(
+      "castling.standard-KQkq", CaseClass::valid, {"8x8", "castling"}, Expectation::accept, kStart,
+      kStart, Answer::Kind::accepted, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+      Verdict::non_canonical, "written with Shredder castling letters (HAha)"));
+  // A Chess960 position with an inner castling rook (B: the b-file rook inside the a-file one)
+  // and an en passant square; the answer moved a knight and lost a right.
+  cases.push_back(make_case(
+      "castling.inner-rook-8x8", CaseClass::valid, {"8x8", "castling", "chess960"},
+      Expectation::accept, "rrkbbnrq/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RRKBBNRQ b KBkq d3 0 3",
+      "rrkbbnrq/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RRKBBNRQ b KBkq d3 0 3", Answer::Kind::accepted,
+      "rrkbb1rq/pppp1ppp/5n2/8/3Pp3/8/PPP1PPPP/RRKBBNRQ b Bk d3 0 3", Verdict::wrong_position,
+      "another position: the board and the castling rights differ"));
+  cases.push_back(make_case(
+      "board.capablanca-start", CaseClass::valid, {"10x8", "board", "capablanca", "digits-9-10"},
+      Expectation::accept, kCapablanca, kCapablanca, Answer::Kind::accepted,
+      "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq e3 0 1",
+      Verdict::wrong_position, "another position"));
+  cases.push_back(make_case("castling.no-rook", CaseClass::invalid, {"8x8", "castling"},
+                            Expectation::reject, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "",
+                            Answer::Kind::accepted, "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                            Verdict::accepted_invalid, "accepted a record that must be rejected"));
+  cases.push_back(make_case("board.all-kinds-10x8", CaseClass::valid, {"10x8", "board"},
+                            Expectation::accept, "kaqcbnrp2/10/10/10/10/10/10/2KAQCBNRP w - - 0 1",
+                            "kaqcbnrp2/10/10/10/10/10/10/2KAQCBNRP w - - 0 1",
+                            Answer::Kind::rejected, "unknown piece 'a' <b>",
+                            Verdict::rejected_valid, "rejected a record that must be accepted"));
+  {
+    CaseResult crash =
+        make_case("record.nul-byte", CaseClass::invalid, {"8x8", "bytes", "record"},
+                  Expectation::reject, "4k3/8/8/8/\0\xFF/8/8/4K3 w - - 0 1"s, "",
+                  Answer::Kind::crash, "", Verdict::crash, "killed by signal 11 (SIGSEGV)");
+    crash.answer.detail = "killed by signal 11 (SIGSEGV)";
+    crash.answer.stderr_tail = "Segmentation fault\nat \0\xFF <script>alert(2)</script>\n"s;
+    cases.push_back(std::move(crash));
+  }
+  {
+    CaseResult timeout =
+        make_case("counters.typical", CaseClass::valid, {"8x8", "counters"}, Expectation::accept,
+                  "4k3/8/8/8/8/8/8/4K3 w - - 12 40", "4k3/8/8/8/8/8/8/4K3 w - - 12 40",
+                  Answer::Kind::timeout, "", Verdict::timeout, "no answer within 10000 ms");
+    timeout.answer.stderr_tail = "thinking…\n";
+    cases.push_back(std::move(timeout));
+  }
+  {
+    CaseResult protocol =
+        make_case("side.black", CaseClass::valid, {"8x8", "side"}, Expectation::accept,
+                  "4k3/8/8/8/8/8/8/4K3 b - - 0 1", "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+                  Answer::Kind::protocol_error, kHostile.substr(3), Verdict::protocol_error,
+                  "not an answer: no 'ok' or 'error' prefix");
+    protocol.answer.detail = "no 'ok' or 'error' prefix";
+    cases.push_back(std::move(protocol));
+  }
+  // An answer that is no record at all: "no board: …" with the reader's message, escaped.
+  cases.push_back(make_case("side.white", CaseClass::valid, {"8x8", "side"}, Expectation::accept,
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                            Answer::Kind::accepted, kHostile.substr(3), Verdict::wrong_position,
+                            "the answer is not a readable record"));
+  cases.push_back(make_case("dialects.shredder-standard", CaseClass::dialect,
+                            {"8x8", "dialects", "write-shredder"}, Expectation::accept, kStart,
+                            kStart, Answer::Kind::not_run, "", Verdict::skipped,
+                            "the run does not accept Shredder castling letters"));
+  cases.push_back(make_case("lenient.tab", CaseClass::implementation_defined, {"8x8", "lenient"},
+                            Expectation::either, "4k3/8/8/8/8/8/8/4K3\tw - - 0 1",
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Answer::Kind::not_run, "",
+                            Verdict::not_run, "never sent: the program was restarted too often"));
+  return cases;
+}
+
+CertifyReport hand_made_report() {
+  CertifyReport report;
+  report.suite_version = "1.0.0";
+  report.source = "corpus/conformance";
+  report.command = "./impl --flag '<x>' \xFF"s;
+  report.name = "impl <b>&\"'\xC3";
+  report.mode = certify::Mode::stream;
+  report.accepted_spellings.add(certify::Spelling::ep_always);
+  report.cases = hand_made_cases();
+  for (const CaseResult& result : report.cases) {
+    report.summary.count(result.verdict);
+    ++report.verdicts[static_cast<std::size_t>(result.verdict)];
+    report.by_class[std::string(xfen::conformance::case_class_name(result.case_.case_class))].count(
+        result.verdict);
+    for (const std::string& tag : result.case_.tags) report.by_tag[tag].count(result.verdict);
+  }
+  report.run.restarts = 2;
+  report.run.extra_answers = 1;
+  report.run.first_extra_answer = "ok \x01 twice"s;
+  report.seconds = 1.25;
+  return report;
+}
+
+// What the HTML must draw for each case it lists: a board per readable side, in page order
+// (expected first), by its number of files.
+std::vector<int> expected_boards(const CertifyReport& report) {
+  std::vector<int> boards;
+  for (const CaseResult& result : report.cases) {
+    if (certify::tally_of(result.verdict) != certify::Tally::failed) continue;
+    if (result.case_.expectation != Expectation::reject)
+      boards.push_back(result.case_.expected_position.width);
+    if (result.answer.kind == Answer::Kind::accepted) {
+      xfen::ParseOptions options;
+      options.profile = xfen::Profile::lenient;
+      const xfen::ParseResult answer = xfen::parse(result.answer.text, options);
+      if (answer.ok()) boards.push_back(answer.position.width);
+    }
+  }
+  return boards;
+}
+
+std::filesystem::path output_directory() {
+  const auto& suite = boost::unit_test::framework::master_test_suite();
+  if (suite.argc > 1) return suite.argv[1];
+  if (const char* dir = std::getenv("XFEN_CERTIFY_REPORT_DIR")) return dir;
+  return {};
+}
+
+void write_file(const std::filesystem::path& path, std::string_view content) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  BOOST_REQUIRE_MESSAGE(out.good(), "cannot write " << path);
+}
+
+}  // namespace
+
+// --- untrusted_text: the rule of docs/PROTOCOL.md "Reports", one line per case ---
+
+BOOST_AUTO_TEST_CASE(untrusted_text_table) {
+  struct Row {
+    std::string bytes;
+    std::string text;
+    bool escaped;
+  };
+  const std::vector<Row> rows{
+      {"", "", false},
+      {"plain 4k3/8 w - - 0 1", "plain 4k3/8 w - - 0 1", false},
+      {"tab\tand\nnewline", "tab\tand\nnewline", false},
+      {"caf\xC3\xA9 \xE2\x99\x9E \xF0\x9F\x98\x80", "caf\xC3\xA9 \xE2\x99\x9E \xF0\x9F\x98\x80",
+       false},
+      {"quoted \\x00 stays", "quoted \\x00 stays", false},  // no escaping: backslash as is
+      {"\0"s, "\\x00", true},
+      {"a\\b\x01", "a\\\\b\\x01", true},  // escaping: every backslash doubled
+      {"\r\n", "\\x0D\n", true},
+      {"\x7F", "\\x7F", true},
+      {"\xC2\x85", "\\xC2\\x85", true},                                      // U+0085, a C1 control
+      {"\xEF\xBF\xBE\xEF\xBF\xBF", "\\xEF\\xBF\\xBE\\xEF\\xBF\\xBF", true},  // U+FFFE, U+FFFF
+      {"\x80", "\\x80", true},  // a lone continuation byte
+      {"\xFF\xFE", "\\xFF\\xFE", true},
+      {"\xC0\xAF", "\\xC0\\xAF", true},                    // overlong '/'
+      {"\xE0\x80\xAF", "\\xE0\\x80\\xAF", true},           // overlong '/'
+      {"\xED\xA0\x80", "\\xED\\xA0\\x80", true},           // a surrogate
+      {"\xF4\x90\x80\x80", "\\xF4\\x90\\x80\\x80", true},  // above U+10FFFF
+      {"\xE2\x82", "\\xE2\\x82", true},                    // cut short at the end
+      {"\xE2\x82x", "\\xE2\\x82x", true},                  // cut short before ASCII
+      {"\xF0\x9F\x98\x80\xF0", "\xF0\x9F\x98\x80\\xF0", true},
+  };
+  for (const Row& row : rows) {
+    const certify::UntrustedText shown = certify::untrusted_text(row.bytes);
+    BOOST_TEST(shown.text == row.text);
+    BOOST_TEST(shown.escaped == row.escaped);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(untrusted_text_is_lossless_and_clean) {
+  std::mt19937 random(20240517);
+  std::vector<std::string> inputs{kHostile};
+  for (int i = 0; i < 2000; ++i) {
+    std::string bytes(random() % 24, '\0');
+    for (char& byte : bytes) {
+      // Half the time from a small alphabet of the interesting bytes, so sequences form.
+      static constexpr std::string_view kInteresting =
+          "\\x\xC3\xA9\xE2\x82\xAC\xF0\x9F\xED\xA0\xEF\xBF\xBE\0\r\n\t"sv;
+      byte = random() % 2 == 0 ? kInteresting[random() % kInteresting.size()]
+                               : static_cast<char>(random() % 256);
+    }
+    inputs.push_back(bytes);
+  }
+  for (const std::string& bytes : inputs) {
+    const certify::UntrustedText shown = certify::untrusted_text(bytes);
+    BOOST_TEST(is_clean_text(shown.text));
+    BOOST_TEST((shown.escaped ? unescape(shown.text) : shown.text) == bytes);
+    BOOST_TEST(shown.escaped == (shown.text != bytes));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(base64_vectors) {
+  // RFC 4648, section 10.
+  BOOST_TEST(certify::base64("") == "");
+  BOOST_TEST(certify::base64("f") == "Zg==");
+  BOOST_TEST(certify::base64("fo") == "Zm8=");
+  BOOST_TEST(certify::base64("foo") == "Zm9v");
+  BOOST_TEST(certify::base64("foob") == "Zm9vYg==");
+  BOOST_TEST(certify::base64("fooba") == "Zm9vYmE=");
+  BOOST_TEST(certify::base64("foobar") == "Zm9vYmFy");
+  BOOST_TEST(decode_base64(certify::base64(kHostile)) == kHostile);
+}
+
+// --- the SVG board ---
+
+BOOST_AUTO_TEST_CASE(board_svg_draws_every_square_and_the_marks) {
+  const xfen::Position chess960 =
+      read("rrkbbnrq/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RRKBBNRQ b KBkq d3 0 3");
+  const std::string svg = certify::board_svg(chess960, {}, "expected <x>");
+  BOOST_TEST(count(svg, "<rect class=\"square\"") == 64U);
+  BOOST_TEST(count(svg, "class=\"piece\"") == 32U);
+  BOOST_TEST(count(svg, "class=\"mark-castling\"") == 4U);
+  // The outermost rook is K/Q, the inner b-file rook its file letter.
+  BOOST_TEST(svg.find("castling rook (B)") != std::string::npos);
+  BOOST_TEST(svg.find("castling rook (K)") != std::string::npos);
+  BOOST_TEST(svg.find("castling rook (q)") != std::string::npos);
+  BOOST_TEST(count(svg, "class=\"mark-en-passant\"") == 1U);
+  BOOST_TEST(svg.find("en passant square d3") != std::string::npos);
+  BOOST_TEST(count(svg, "class=\"mark-differs\"") == 0U);
+  BOOST_TEST(svg.find("expected &lt;x&gt;") != std::string::npos);
+  BOOST_TEST(svg.find("<x>") == std::string::npos);
+
+  const xfen::Position capablanca = read(kCapablanca);
+  const xfen::Position moved =
+      read("rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq e3 0 1");
+  const certify::SquareSet differs = certify::differing_squares(capablanca, moved);
+  BOOST_TEST(differs.count() == 2U);  // e2 and e4
+  const std::string wide = certify::board_svg(capablanca, differs, "answer");
+  BOOST_TEST(count(wide, "<rect class=\"square\"") == 80U);
+  BOOST_TEST(wide.find("data-square=\"j8\"") != std::string::npos);
+  BOOST_TEST(wide.find(">j</text>") != std::string::npos);
+  BOOST_TEST(count(wide, "class=\"mark-differs\"") == 2U);
+  // A board of 8 files against one of 10: the two files only one has differ where it has pieces.
+  BOOST_TEST(
+      certify::differing_squares(read(kStart), capablanca).test(xfen::make_square(9, 0).index()));
+}
+
+// --- the three documents ---
+
+BOOST_AUTO_TEST_CASE(json_report_is_valid_and_lossless) {
+  const CertifyReport report = hand_made_report();
+  const std::string text = certify::json_report(report);
+  BOOST_TEST(is_clean_text(text));
+  const nlohmann::json json = nlohmann::json::parse(text);  // throws when not JSON
+  BOOST_TEST(json["suite"] == "1.0.0");
+  BOOST_TEST(json["implementation"]["mode"] == "stream");
+  BOOST_TEST(json["implementation"]["accepted_spellings"] == nlohmann::json::array({"ep-always"}));
+  BOOST_TEST(json["implementation"]["name"] == "impl <b>&\"'\\xC3");
+  BOOST_TEST(json["summary"]["verdicts"].size() == certify::kVerdictCount);
+  for (const Verdict verdict : certify::all_verdicts())
+    BOOST_TEST(json["summary"]["verdicts"][std::string(certify::verdict_name(verdict))] ==
+               report.verdicts[static_cast<std::size_t>(verdict)]);
+  BOOST_TEST(json["summary"]["passed"] == 1);
+  BOOST_TEST(json["summary"]["extra_answers"] == 1);
+  BOOST_TEST(json["summary"]["restarts"] == 2);
+  BOOST_REQUIRE(json["cases"].size() == report.cases.size());
+  for (std::size_t i = 0; i < report.cases.size(); ++i) {
+    const CaseResult& result = report.cases[i];
+    const nlohmann::json& c = json["cases"][i];
+    BOOST_TEST_CONTEXT(result.case_.id) {
+      BOOST_TEST(c["verdict"] == certify::verdict_name(result.verdict));
+      // The exact bytes, from the base64 copy when the text had to be escaped.
+      const std::string input = c.contains("input_base64")
+                                    ? decode_base64(c["input_base64"].get<std::string>())
+                                    : c["input"].get<std::string>();
+      BOOST_TEST(input == result.case_.input);
+      BOOST_TEST(c["expected"].is_null() == (result.case_.expectation == Expectation::reject));
+      const bool has_line = result.answer.kind == Answer::Kind::accepted ||
+                            result.answer.kind == Answer::Kind::rejected ||
+                            result.answer.kind == Answer::Kind::protocol_error;
+      BOOST_TEST(c["answer"].is_null() == !has_line);
+      BOOST_TEST(c.contains("stderr") == !result.answer.stderr_tail.empty());
+    }
+  }
+  const nlohmann::json& protocol = json["cases"][8];
+  BOOST_REQUIRE(protocol.contains("answer_base64"));
+  BOOST_TEST(decode_base64(protocol["answer_base64"].get<std::string>()) == kHostile.substr(3));
+  BOOST_TEST(unescape(protocol["answer"].get<std::string>()) == kHostile.substr(3));
+  const nlohmann::json& crash = json["cases"][6];
+  BOOST_TEST(decode_base64(crash["stderr_base64"].get<std::string>()) ==
+             report.cases[6].answer.stderr_tail);
+  BOOST_TEST(json["cases"][0]["answer"] == "ok 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  BOOST_TEST(!json["cases"][0].contains("answer_base64"));
+  BOOST_TEST(json["cases"][5]["answer"] == "error unknown piece 'a' <b>");
+
+  CertifyReport inputs = report;
+  inputs.suite_version.clear();
+  BOOST_TEST(nlohmann::json::parse(certify::json_report(inputs))["suite"].is_null());
+}
+
+BOOST_AUTO_TEST_CASE(junit_report_is_well_formed) {
+  const CertifyReport report = hand_made_report();
+  const std::string xml = certify::junit_report(report);
+  BOOST_TEST(is_clean_text(xml));
+  BOOST_TEST(xml.find('\0') == std::string::npos);
+  BOOST_TEST(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>", 0) == 0U);
+  BOOST_TEST(xml.find("]]>") == std::string::npos);  // `>` is escaped wherever it stands
+  // A character reference cannot carry what XML 1.0 forbids either (pugixml would write &#27;).
+  const std::regex reference("&#(x?)([0-9A-Fa-f]+);");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), reference);
+       it != std::sregex_iterator(); ++it) {
+    const unsigned long code = std::stoul((*it)[2].str(), nullptr, (*it)[1].length() > 0 ? 16 : 10);
+    BOOST_TEST_CONTEXT((*it)[0].str()) {
+      BOOST_TEST((code == 0x9 || code == 0xA || code == 0xD || (code >= 0x20 && code <= 0xD7FF) ||
+                  (code >= 0xE000 && code <= 0xFFFD) || (code >= 0x10000 && code <= 0x10FFFF)));
+    }
+  }
+  pugi::xml_document document;
+  const pugi::xml_parse_result parsed = document.load_buffer(xml.data(), xml.size());
+  BOOST_REQUIRE_MESSAGE(parsed, parsed.description());
+  const pugi::xml_node suite = document.child("testsuites").child("testsuite");
+  BOOST_TEST(std::string(suite.attribute("name").value()) == "xfen certify: impl <b>&\"'\\xC3");
+  // Every case, and one for the answers after the last record.
+  const auto testcases = suite.children("testcase");
+  BOOST_TEST(std::distance(testcases.begin(), testcases.end()) == 13);
+  BOOST_TEST(suite.attribute("tests").as_int() == 13);
+  BOOST_TEST(suite.attribute("failures").as_int() == 11);
+  BOOST_TEST(suite.attribute("skipped").as_int() == 1);
+  const pugi::xml_node protocol = suite.find_child_by_attribute("testcase", "name", "side.black");
+  BOOST_TEST(std::string(protocol.attribute("classname").value()) == "side");
+  BOOST_TEST(std::string(protocol.child("failure").attribute("type").value()) == "protocol-error");
+  const std::string body = protocol.child("failure").text().get();
+  BOOST_TEST(body.find(certify::untrusted_text(kHostile.substr(3)).text) != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(html_report_shows_untrusted_text_as_text) {
+  const CertifyReport report = hand_made_report();
+  const std::string html = certify::html_report(report);
+  BOOST_TEST(is_clean_text(html));
+  std::string lower = html;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  BOOST_TEST(lower.find("<script") == std::string::npos);
+  BOOST_TEST(lower.find("impl <b>") == std::string::npos);
+  BOOST_TEST(lower.find("<tag>") == std::string::npos);
+  BOOST_TEST(html.find("&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  BOOST_TEST(html.find("<title>xfen certify: impl &lt;b&gt;&amp;&quot;&#39;\\xC3</title>") !=
+             std::string::npos);
+  const std::vector<int> boards = expected_boards(report);
+  BOOST_TEST(count(html, "<svg") == boards.size());
+  BOOST_TEST(count(html, "<rect class=\"square\"") ==
+             static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 8)) * 64 +
+                 static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 10)) * 80);
+  BOOST_TEST(count(html, "<p class=\"no-board\">") == 2 * 10 - boards.size());
+  // The answer that is no record says why, with the reader's message.
+  BOOST_TEST(html.find("no board: the program crashed before answering") != std::string::npos);
+  BOOST_TEST(html.find("no board: the record must be rejected") != std::string::npos);
+  BOOST_TEST(std::regex_search(html, std::regex("no board: [^<]*\\\\x00")));
+  // Nothing outside the page, and a policy that would stop a script that got in.
+  BOOST_TEST(html.find("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                       "style-src 'unsafe-inline'\">") != std::string::npos);
+  BOOST_TEST(lower.find("src=") == std::string::npos);
+  BOOST_TEST(lower.find("<link") == std::string::npos);
+  BOOST_TEST(lower.find("http://") == html.find("http://www.w3.org/2000/svg"));
+}
+
+// Last: the documents for the Python checks, with what they must find.
+BOOST_AUTO_TEST_CASE(write_documents) {
+  const std::filesystem::path directory = output_directory();
+  if (directory.empty()) return;
+  std::filesystem::create_directories(directory);
+  const CertifyReport report = hand_made_report();
+  write_file(directory / "report.json", certify::json_report(report));
+  write_file(directory / "report.xml", certify::junit_report(report));
+  write_file(directory / "report.html", certify::html_report(report));
+  nlohmann::json expectations;
+  expectations["testcases"] = report.cases.size() + 1;
+  nlohmann::json failure_types = nlohmann::json::object();
+  for (const CaseResult& result : report.cases)
+    if (certify::tally_of(result.verdict) == certify::Tally::failed)
+      failure_types[result.case_.id] = certify::verdict_name(result.verdict);
+  failure_types["answers beyond the last record"] = "extra-answers";
+  expectations["failure_types"] = failure_types;
+  expectations["skipped"] = 1;
+  expectations["boards"] = expected_boards(report);  // number of files of each, in page order
+  expectations["hostile_text"] = certify::untrusted_text(kHostile.substr(3)).text;
+  expectations["hostile_base64"] = certify::base64(kHostile.substr(3));
+  expectations["verdict_count"] = certify::kVerdictCount;
+  write_file(directory / "expectations.json", expectations.dump(2) + "\n");
+}
