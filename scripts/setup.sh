@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds xfen (build/xfen) and checks the bundled corpus of 13,000
-# Chess960 and Capablanca positions with it.
+# Installs what is missing (Debian packages; Node.js's chessops, locked, into examples/adapters/),
+# builds xfen (build/xfen), checks the bundled corpus of 13,000 Chess960 and Capablanca positions
+# with it, and certifies xfen's own streaming adapter against the conformance suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+scripts/install-adapters.sh
 cmake --preset default >/dev/null
 cmake --build --preset default -j"$(nproc)"
 
 echo
 echo "$ build/xfen check --legal corpus/positions/mixed.xfen"
 build/xfen check --legal corpus/positions/mixed.xfen
+echo
+echo "$ build/xfen certify --impl 'build/xfen adapter' --html build/certify-report.html"
+build/xfen certify --impl 'build/xfen adapter' --html build/certify-report.html

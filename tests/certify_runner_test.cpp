@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -207,6 +208,31 @@ certify::RunnerOptions stream(const std::string& command) {
   options.command = command;
   options.timeout = 2000ms;
   return options;
+}
+
+certify::RunnerOptions per_case(const std::string& command) {
+  certify::RunnerOptions options;
+  options.command = command;
+  options.mode = certify::Mode::per_case;
+  return options;
+}
+
+// What one record's answer must be: its kind, and its text or detail where given.
+struct Expected {
+  Kind kind;
+  std::optional<std::string> text;
+  std::optional<std::string> detail;
+};
+
+// Records 0, 1, ... get the answers `expected` lists, in that order.
+void expect_answers(const std::map<std::uint64_t, certify::Answer>& answers,
+                    const std::vector<Expected>& expected) {
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const certify::Answer& answer = answers.at(i);
+    BOOST_TEST((answer.kind == expected[i].kind), "record " << i);
+    if (expected[i].text) BOOST_TEST(answer.text == *expected[i].text, "record " << i);
+    if (expected[i].detail) BOOST_TEST(answer.detail == *expected[i].detail, "record " << i);
+  }
 }
 
 // A process the runner killed may still be a zombie waiting for init to reap it.
@@ -446,17 +472,11 @@ BOOST_AUTO_TEST_CASE(stream_answer_forms) {
   certify::RunnerOptions options =
       stream("head -n 5 >/dev/null; printf 'ok\\nerror\\nerror said why\\r\\nok  two spaces\\nnonsense\\n'");
   const Run result = run(options, numbered(5));
-  const auto& answers = result.sink.answers;
-  BOOST_TEST((answers.at(0).kind == Kind::protocol_error));
-  BOOST_TEST(answers.at(0).text == "ok");
-  BOOST_TEST((answers.at(1).kind == Kind::rejected));
-  BOOST_TEST(answers.at(1).text == "");
-  BOOST_TEST((answers.at(2).kind == Kind::rejected));
-  BOOST_TEST(answers.at(2).text == "said why");
-  BOOST_TEST((answers.at(3).kind == Kind::accepted));
-  BOOST_TEST(answers.at(3).text == " two spaces");
-  BOOST_TEST((answers.at(4).kind == Kind::protocol_error));
-  BOOST_TEST(answers.at(4).text == "nonsense");
+  expect_answers(result.sink.answers, {{Kind::protocol_error, "ok", {}},
+                                       {Kind::rejected, "", {}},
+                                       {Kind::rejected, "said why", {}},
+                                       {Kind::accepted, " two spaces", {}},
+                                       {Kind::protocol_error, "nonsense", {}}});
 }
 
 BOOST_AUTO_TEST_CASE(stream_program_that_cannot_start) {
@@ -489,60 +509,42 @@ BOOST_AUTO_TEST_CASE(stream_background_child_in_the_group_is_killed) {
 
 BOOST_AUTO_TEST_CASE(per_case_every_outcome) {
   const Programs programs;
-  certify::RunnerOptions options;
-  options.command = programs.shell("per_case.sh");
-  options.mode = certify::Mode::per_case;
+  certify::RunnerOptions options = per_case(programs.shell("per_case.sh"));
   options.timeout = 500ms;
   options.jobs = 2;
   const std::vector<std::string> records{"rec-0", "reject", "reject-quietly", "segv",
                                          "hang",  "status", "rec-6"};
   const Run result = run(options, records);
-  const auto& answers = result.sink.answers;
   BOOST_TEST(result.summary.started);
-  BOOST_TEST((answers.at(0).kind == Kind::accepted));
-  BOOST_TEST(answers.at(0).text == "rec-0");
-  BOOST_TEST((answers.at(1).kind == Kind::rejected));
-  BOOST_TEST(answers.at(1).text == "bad input here");
-  BOOST_TEST((answers.at(2).kind == Kind::rejected));
-  BOOST_TEST(answers.at(2).text == "said on stderr");
-  BOOST_TEST((answers.at(3).kind == Kind::crash));
-  BOOST_TEST(answers.at(3).detail == "killed by signal 11 (SIGSEGV)");
-  BOOST_TEST((answers.at(4).kind == Kind::timeout));
-  BOOST_TEST((answers.at(5).kind == Kind::crash));
-  BOOST_TEST(answers.at(5).detail == "exit status 5");
-  BOOST_TEST((answers.at(6).kind == Kind::accepted));
+  expect_answers(result.sink.answers, {{Kind::accepted, "rec-0", {}},
+                                       {Kind::rejected, "bad input here", {}},
+                                       {Kind::rejected, "said on stderr", {}},
+                                       {Kind::crash, {}, "killed by signal 11 (SIGSEGV)"},
+                                       {Kind::timeout, {}, {}},
+                                       {Kind::crash, {}, "exit status 5"},
+                                       {Kind::accepted, {}, {}}});
   BOOST_TEST(result.elapsed < 5000ms);
 }
 
 BOOST_AUTO_TEST_CASE(per_case_binary_records_pass_exactly) {
-  certify::RunnerOptions options;
-  options.command = "exec cat";
-  options.mode = certify::Mode::per_case;
+  certify::RunnerOptions options = per_case("exec cat");
   options.jobs = 2;
   const std::string binary("a\0b\nc\r\n\xff d", 10);
   const std::string big(200'000, 'x');
   const Run result = run(options, {binary, "", big});
-  BOOST_TEST((result.sink.answers.at(0).kind == Kind::accepted));
-  BOOST_TEST(result.sink.answers.at(0).text == binary);
-  BOOST_TEST((result.sink.answers.at(1).kind == Kind::accepted));
-  BOOST_TEST(result.sink.answers.at(1).text == "");
-  BOOST_TEST((result.sink.answers.at(2).kind == Kind::protocol_error));
-  BOOST_TEST(result.sink.answers.at(2).detail == "answer over 65536 bytes");
+  expect_answers(result.sink.answers, {{Kind::accepted, binary, {}},
+                                       {Kind::accepted, "", {}},
+                                       {Kind::protocol_error, {}, "answer over 65536 bytes"}});
 }
 
 BOOST_AUTO_TEST_CASE(per_case_program_that_never_reads) {
-  certify::RunnerOptions options;
-  options.command = "exit 0";
-  options.mode = certify::Mode::per_case;
-  const Run result = run(options, {std::string(1'000'000, 'x')});
-  BOOST_TEST((result.sink.answers.at(0).kind == Kind::accepted));
+  const Run result = run(per_case("exit 0"), {std::string(1'000'000, 'x')});
+  expect_answers(result.sink.answers, {{Kind::accepted, {}, {}}});
   BOOST_TEST(result.elapsed < 5000ms);
 }
 
 BOOST_AUTO_TEST_CASE(per_case_program_that_cannot_start) {
-  certify::RunnerOptions options;
-  options.command = "/nonexistent/x";
-  options.mode = certify::Mode::per_case;
+  certify::RunnerOptions options = per_case("/nonexistent/x");
   options.jobs = 2;
   const Run result = run(options, numbered(10));
   BOOST_TEST(!result.summary.started);
@@ -556,12 +558,9 @@ BOOST_AUTO_TEST_CASE(per_case_program_that_cannot_start) {
 BOOST_AUTO_TEST_CASE(per_case_background_child_in_the_group_is_killed) {
   const Programs programs;
   const std::filesystem::path pidfile = programs.dir / "pid";
-  certify::RunnerOptions options;
-  options.command = "sleep 1000 & echo $! > " + pidfile.string() + "; exec cat";
-  options.mode = certify::Mode::per_case;
-  const Run result = run(options, {"only"});
-  BOOST_TEST((result.sink.answers.at(0).kind == Kind::accepted));
-  BOOST_TEST(result.sink.answers.at(0).text == "only");
+  const Run result =
+      run(per_case("sleep 1000 & echo $! > " + pidfile.string() + "; exec cat"), {"only"});
+  expect_answers(result.sink.answers, {{Kind::accepted, "only", {}}});
   pid_t pid = 0;
   BOOST_REQUIRE(std::ifstream(pidfile) >> pid);
   BOOST_TEST(gone(pid));
