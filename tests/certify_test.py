@@ -604,15 +604,52 @@ class Inputs(CertifyTestCase):
 
 
 class Usage(unittest.TestCase):
+    def test_progress_line_only_on_a_terminal(self):
+        # stderr a terminal: a progress line, redrawn in place and cleared at the end; the report
+        # on stdout (a pipe) is the same as ever.
+        arguments = [XFEN, "certify", "--impl", adapter(), "--suite", str(SUITE), "--tag", "side"]
+        controller, terminal = os.openpty()
+        try:
+            run = subprocess.run(arguments, stdout=subprocess.PIPE, stderr=terminal, timeout=30,
+                                 check=False)
+            os.close(terminal)
+            terminal = -1
+            shown = b""
+            while True:
+                try:
+                    chunk = os.read(controller, 4096)
+                except OSError:  # EIO: the terminal's other end is closed and all was read
+                    break
+                if not chunk:
+                    break
+                shown += chunk
+        finally:
+            os.close(controller)
+            if terminal >= 0:
+                os.close(terminal)
+        self.assertEqual(run.returncode, 0, run)
+        self.assertIn(b"\r\x1b[Kxfen certify: ", shown)
+        self.assertTrue(shown.endswith(b"\r\x1b[K"), shown)
+        self.assertNotIn(b"\x1b", run.stdout)
+        # Not a terminal: nothing but the report.
+        piped = subprocess.run(arguments, capture_output=True, timeout=30, check=False)
+        self.assertEqual(piped.stderr, b"")
+        self.assertEqual(piped.stdout.splitlines()[-1], run.stdout.splitlines()[-1])
+
     def status(self, *arguments):
         return subprocess.run([XFEN, "certify", *arguments], capture_output=True, timeout=30,
                               check=False)
 
     def test_program_that_cannot_start(self):
         for impl in ("/nonexistent/program", "/nonexistent/program --option"):
-            result = self.status("--impl", impl, "--suite", str(SUITE), "--id", "side.*")
-            self.assertEqual(result.returncode, 2, result)
-            self.assertIn(b"nonexistent", result.stderr)
+            with tempfile.TemporaryDirectory() as work:
+                reports = [os.path.join(work, name) for name in ("r.json", "r.xml", "r.html")]
+                result = self.status("--impl", impl, "--suite", str(SUITE), "--id", "side.*",
+                                     "--json", reports[0], "--junit", reports[1], "--html", reports[2])
+                self.assertEqual(result.returncode, 2, result)
+                self.assertIn(b"nonexistent", result.stderr)
+                # No report of a run that did not happen.
+                self.assertEqual([r for r in reports if os.path.exists(r)], [])
 
     def test_bad_options(self):
         impl = ["--impl", adapter(), "--suite", str(SUITE)]

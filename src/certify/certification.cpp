@@ -68,7 +68,7 @@ class Certification final : public RecordFeed, public AnswerSink {
         ++report_.unlisted;
     }
     ++done_;
-    if (options_.progress && (done_ & 0x3ff) == 0) options_.progress(done_, report_.summary);
+    if (options_.progress) options_.progress(done_, report_.summary);
   }
 
   const CertifyOptions& options_;

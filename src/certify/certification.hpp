@@ -32,7 +32,8 @@ struct CertifyOptions {
   // Whether passing cases are listed in the report (the suite: yes; --inputs: only failures).
   bool list_passes = true;
   std::size_t max_listed = 10'000;  // cases listed at most; the report counts the rest
-  // Called now and then with the number of cases done, for a progress line.
+  // Called after each case with the number of cases done, for a progress line (which decides
+  // how often to show itself).
   std::function<void(std::uint64_t done, const Tallies& so_far)> progress;
 };
 

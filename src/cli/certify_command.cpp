@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -137,6 +138,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
   // The cases: the suite's selected ones, or the records of --inputs.
   std::optional<SelectedCases> selected;
   std::unique_ptr<certify::CaseSource> source;
+  RecordFileCases* record_file = nullptr;  // the source, with --inputs
   int inputs_fd = -1;
   if (options.inputs) {
     inputs_fd = ::open(options.inputs->c_str(), O_RDONLY | O_CLOEXEC);
@@ -146,7 +148,9 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
       return output.finish(), ExitStatus::failure;
     }
     report.source = options.inputs->string();
-    source = std::make_unique<RecordFileCases>(inputs_fd);
+    auto file = std::make_unique<RecordFileCases>(inputs_fd);
+    record_file = file.get();
+    source = std::move(file);
   } else {
     const auto version = conformance::read_suite_version(options.selection.suite_directory);
     if (const auto* problem = std::get_if<conformance::ManifestProblem>(&version)) {
@@ -180,7 +184,12 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
   run.skip_patterns = std::move(skip_patterns);
   run.list_passes = !options.inputs;
   if (options.progress)
-    run.progress = [&streams](std::uint64_t done, const certify::Tallies& so_far) {
+    run.progress = [&streams, shown = std::chrono::steady_clock::time_point{}](
+                       std::uint64_t done, const certify::Tallies& so_far) mutable {
+      // Ten times a second at most: a terminal redrawn per case would cost more than the run.
+      const auto now = std::chrono::steady_clock::now();
+      if (now - shown < std::chrono::milliseconds(100)) return;
+      shown = now;
       show_progress(streams.errors, done, so_far);
     };
   certify::certify(run, *source, report);
@@ -189,11 +198,17 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
   if (!report.run.started) {
     output.errors.write("xfen certify: cannot start the implementation: " +
                         escaped(report.run.start_error) + "\n");
+    // No report of a run that did not happen: the files opened for it go again.
+    for (ReportFile& file : report_files) {
+      file.stream.close();
+      std::error_code ignored;
+      std::filesystem::remove(file.path, ignored);
+    }
     return output.finish(), ExitStatus::failure;
   }
-  if (const auto* file = dynamic_cast<RecordFileCases*>(source.get()); file && file->error() != 0) {
+  if (record_file != nullptr && record_file->error() != 0) {
     output.errors.write("xfen certify: error reading " + escaped(report.source) + ": " +
-                        std::strerror(file->error()) + "\n");
+                        std::strerror(record_file->error()) + "\n");
     return output.finish(), ExitStatus::failure;
   }
 
