@@ -656,7 +656,8 @@ class Usage(unittest.TestCase):
         for arguments in (["--no-such-option"], [], ["--mode", "batch"], ["--timeout-ms", "x"],
                           ["--accept-spelling", "fischer"], ["--class", "optional"],
                           ["--jobs", "0"], ["--suite", "/nonexistent/suite"],
-                          ["--skip-file", "/nonexistent/skip"], ["--inputs", "/nonexistent/in"]):
+                          ["--skip-file", "/nonexistent/skip"], ["--inputs", "/nonexistent/in"],
+                          ["--inputs", os.devnull, "--tag", "8x8"], ["--inputs", os.devnull, "--id", "x"]):
             with self.subTest(arguments=arguments):
                 result = self.status(*(impl if arguments else []), *arguments)
                 self.assertEqual(result.returncode, 2, result)

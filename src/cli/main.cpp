@@ -108,10 +108,14 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
       "stream (one process, one record per line) or per-case (one process per record, binary-safe)");
   command.add_option("--name", options.name, "The implementation's name in reports (default: the command)");
   add_suite_selection_options(command, options.selection);
-  command.add_option("--inputs", options.inputs,
-                     "Certify against these records (one per line) instead of the suite; xfen's "
-                     "reading of each is the expected answer")
-      ->type_name("FILE");
+  CLI::Option* inputs =
+      command.add_option("--inputs", options.inputs,
+                         "Certify against these records (one per line) instead of the suite; xfen's "
+                         "reading of each is the expected answer")
+          ->type_name("FILE");
+  // The suite's selection means nothing for a file of records: refused rather than ignored.
+  for (const char* suite_only : {"--tag", "--class", "--id", "--suite"})
+    inputs->excludes(command.get_option(suite_only));
   command.add_option("--skip-file", options.skip_file,
                      "Case ids or globs expected to fail, one per line ('#' comments): reported as "
                      "skipped, or as unexpected-pass when they pass")
