@@ -13,19 +13,18 @@ namespace {
 constexpr std::string_view kExcerptIndent = "  ";
 constexpr std::size_t kEscapedWidth = 4;  // \xNN
 
-void print_text(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
-                const xfen::Diagnostic& diagnostic, std::string_view record) {
-  write_escaped(out, location.file);  // a file name may hold a newline
+void print_text(OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
+  write_escaped(out, diagnostic.file);  // a file name may hold a newline
   out.put(':');
-  out.write_number(location.line);
+  out.write_number(diagnostic.line);
   out.put(':');
-  out.write_number(std::uint64_t{diagnostic.offset} + 1);
+  out.write_number(diagnostic.column);
   out.write(": ");
-  out.write(severity_name(severity));
+  out.write(severity_name(diagnostic.severity));
   out.put('[');
-  out.write(xfen::code_name(diagnostic.code));
+  out.write(diagnostic.code);
   out.write("]: ");
-  out.write(xfen::message(diagnostic, record));
+  out.write(diagnostic.message);
   out.put('\n');
 }
 
@@ -55,16 +54,18 @@ void write_json_line(OutputBuffer& out, const nlohmann::ordered_json& object) {
   out.put('\n');
 }
 
-void print_json(OutputBuffer& out, const SourceLocation& location, xfen::Severity severity,
-                const xfen::Diagnostic& diagnostic, std::string_view record) {
-  nlohmann::ordered_json object = object_about_file(location.file);
-  object["line"] = location.line;
-  object["column"] = std::uint64_t{diagnostic.offset} + 1;
+void print_json(OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
+  nlohmann::ordered_json object = object_about_file(diagnostic.file);
+  object["line"] = diagnostic.line;
+  object["column"] = diagnostic.column;
   object["offset"] = diagnostic.offset;
-  object["severity"] = std::string(severity_name(severity));
-  object["code"] = std::string(xfen::code_name(diagnostic.code));
-  object["field"] = std::string(xfen::field_name(xfen::code_field(diagnostic.code)));
-  object["message"] = xfen::message(diagnostic, record);
+  if (diagnostic.game != 0) object["game"] = diagnostic.game;
+  object["severity"] = std::string(severity_name(diagnostic.severity));
+  object["code"] = std::string(diagnostic.code);
+  object["field"] = std::string(diagnostic.field);
+  // A message quotes the input, which may be any bytes (a PGN tag value is not checked for
+  // UTF-8): `replace` in write_json_line keeps the line valid JSON.
+  object["message"] = std::string(diagnostic.message);
   write_json_line(out, object);
 }
 
@@ -74,14 +75,29 @@ std::string_view severity_name(xfen::Severity severity) noexcept {
   return severity == xfen::Severity::warning ? "warning" : "error";
 }
 
+void print_located_diagnostic(OutputBuffer& out, DiagnosticFormat format,
+                              const LocatedDiagnostic& diagnostic) {
+  if (format == DiagnosticFormat::json_lines) {
+    print_json(out, diagnostic);
+  } else {
+    print_text(out, diagnostic);
+  }
+}
+
 void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                       xfen::Severity severity, const xfen::Diagnostic& diagnostic,
                       std::string_view record) {
-  if (format == DiagnosticFormat::json_lines) {
-    print_json(out, location, severity, diagnostic, record);
-  } else {
-    print_text(out, location, severity, diagnostic, record);
-  }
+  const std::string message = xfen::message(diagnostic, record);
+  print_located_diagnostic(
+      out, format,
+      {.file = location.file,
+       .line = location.line,
+       .column = std::uint64_t{diagnostic.offset} + 1,
+       .offset = diagnostic.offset,
+       .severity = severity,
+       .code = xfen::code_name(diagnostic.code),
+       .field = xfen::field_name(xfen::code_field(diagnostic.code)),
+       .message = message});
 }
 
 void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,

@@ -24,6 +24,23 @@ struct SourceLocation {
 
 std::string_view severity_name(xfen::Severity severity) noexcept;
 
+// A diagnostic placed in a file rather than in a record: about a game of a PGN file, at the byte
+// of the file it is about. Every diagnostic is printed through this one funnel.
+struct LocatedDiagnostic {
+  std::string_view file;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;  // 1-based
+  std::uint64_t offset = 0;  // 0-based, in the record (check, canon) or in the file (pgn)
+  std::uint64_t game = 0;    // 1-based game of a PGN file; 0: none, and no "game" key in JSON
+  xfen::Severity severity = xfen::Severity::error;
+  std::string_view code;
+  std::string_view field;
+  std::string_view message;
+};
+
+void print_located_diagnostic(OutputBuffer& out, DiagnosticFormat format,
+                              const LocatedDiagnostic& diagnostic);
+
 // The severity is the caller's to give: a legality finding is an error under `check --legal`.
 // `record` is the text the diagnostic's offset points into.
 void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,

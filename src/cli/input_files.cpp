@@ -11,8 +11,6 @@ namespace xfen::cli {
 
 namespace {
 
-enum class ReadEnd : std::uint8_t { end_of_input, read_error, stopped };
-
 ReadEnd read_lines(ByteSource& source, std::string_view display_name,
                    const IoErrorHandler& report_io_error, const LineHandler& handle_line) {
   LineReader reader(source);
@@ -26,8 +24,20 @@ ReadEnd read_lines(ByteSource& source, std::string_view display_name,
 
 }  // namespace
 
-InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
-                           const IoErrorHandler& report_io_error, const LineHandler& handle_line) {
+ReadEnd read_chunks(ByteSource& source, std::string_view display_name, std::span<char> buffer,
+                    const IoErrorHandler& report_io_error, const ChunkHandler& handle_chunk) {
+  for (;;) {
+    const std::size_t size = source.read(buffer);
+    if (size == 0) break;
+    if (!handle_chunk(buffer.first(size))) return ReadEnd::stopped;
+  }
+  if (source.error() == 0) return ReadEnd::end_of_input;
+  report_io_error({IoOperation::read, display_name, source.error()});
+  return ReadEnd::read_error;
+}
+
+InputSummary for_each_input(std::span<const std::string> names, ByteSource& standard_input,
+                            const IoErrorHandler& report_io_error, const SourceHandler& handle_input) {
   static const std::string kStdinArgument = "-";
   const std::span<const std::string> inputs =
       names.empty() ? std::span<const std::string>(&kStdinArgument, 1) : names;
@@ -36,7 +46,7 @@ InputSummary for_each_line(std::span<const std::string> names, ByteSource& stand
   for (const std::string& name : inputs) {
     ReadEnd end = ReadEnd::end_of_input;
     if (name == kStdinArgument) {
-      end = read_lines(standard_input, kStdinName, report_io_error, handle_line);
+      end = handle_input(kStdinName, standard_input);
     } else {
       int fd = -1;
       do {
@@ -48,7 +58,7 @@ InputSummary for_each_line(std::span<const std::string> names, ByteSource& stand
         continue;
       }
       FdSource file(fd);
-      end = read_lines(file, name, report_io_error, handle_line);
+      end = handle_input(name, file);
       ::close(fd);
     }
     ++summary.files_read;
@@ -56,6 +66,14 @@ InputSummary for_each_line(std::span<const std::string> names, ByteSource& stand
     if (end == ReadEnd::stopped) break;
   }
   return summary;
+}
+
+InputSummary for_each_line(std::span<const std::string> names, ByteSource& standard_input,
+                           const IoErrorHandler& report_io_error, const LineHandler& handle_line) {
+  return for_each_input(names, standard_input, report_io_error,
+                        [&](std::string_view display_name, ByteSource& source) {
+                          return read_lines(source, display_name, report_io_error, handle_line);
+                        });
 }
 
 }  // namespace xfen::cli

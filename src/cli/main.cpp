@@ -18,6 +18,9 @@
 #include "fd_source.hpp"
 #include "mode_names.hpp"
 #include "named_choice_option.hpp"
+#include "pgn_canon_command.hpp"
+#include "pgn_extract_command.hpp"
+#include "pgn_lint_command.hpp"
 #include "spelling.hpp"
 #include "standard_streams.hpp"
 #include "suite_directory.hpp"
@@ -37,6 +40,18 @@ void add_lenient_flag(CLI::App& command, xfen::ParseOptions& parse) {
 
 CLI::Option* add_files_argument(CLI::App& command, std::vector<std::string>& files) {
   return command.add_option("FILE", files, "Files to read, one record per line; '-' or none: stdin");
+}
+
+// What check and pgn lint report, and how.
+void add_report_flags(CLI::App& command, bool& legal, bool& json, bool& quiet) {
+  command.add_flag("--legal", legal,
+                   "Also report legality findings (kings, pawns, check, en passant clock)");
+  command.add_flag("--json", json, "One JSON object per diagnostic (JSON Lines)");
+  command.add_flag("-q,--quiet", quiet, "No summary on stderr");
+}
+
+CLI::Option* add_pgn_files_argument(CLI::App& command, std::vector<std::string>& files) {
+  return command.add_option("FILE", files, "PGN files to read; '-' or none: stdin");
 }
 
 void add_write_style_options(CLI::App& command, xfen::WriteOptions& write) {
@@ -157,10 +172,7 @@ int run(int argc, char** argv) {
   xfen::cli::CheckOptions check_options;
   CLI::App* check = app.add_subcommand("check", "Report every problem in files of records");
   add_lenient_flag(*check, check_options.parse);
-  check->add_flag("--legal", check_options.legal,
-                  "Also report legality findings (kings, pawns, check, en passant clock)");
-  check->add_flag("--json", check_options.json, "One JSON object per diagnostic (JSON Lines)");
-  check->add_flag("-q,--quiet", check_options.quiet, "No summary on stderr");
+  add_report_flags(*check, check_options.legal, check_options.json, check_options.quiet);
   add_files_argument(*check, check_options.files);
 
   xfen::cli::CanonOptions canon_options;
@@ -214,11 +226,52 @@ int run(int argc, char** argv) {
       "certify", "Grade another X-FEN implementation, run as a program, against the conformance suite");
   add_certify_options(*certify, certify_options);
 
+  // --- xfen pgn ---
+  CLI::App* pgn = app.add_subcommand(
+      "pgn", "The start positions (SetUp, FEN and Variant tags) of PGN game collections");
+  pgn->require_subcommand(1);
+  xfen::cli::PgnLintOptions pgn_lint_options;
+  CLI::App* pgn_lint = pgn->add_subcommand(
+      "lint", "Report every game whose start position is missing, broken or at odds with its variant");
+  add_lenient_flag(*pgn_lint, pgn_lint_options.parse);
+  add_report_flags(*pgn_lint, pgn_lint_options.legal, pgn_lint_options.json,
+                   pgn_lint_options.quiet);
+  add_pgn_files_argument(*pgn_lint, pgn_lint_options.files);
+
+  xfen::cli::PgnExtractOptions pgn_extract_options;
+  CLI::App* pgn_extract = pgn->add_subcommand(
+      "extract", "The start record (FEN tag) of each game that has one, one per line");
+  add_lenient_flag(*pgn_extract, pgn_extract_options.parse);
+  pgn_extract->add_flag("--canon", pgn_extract_options.canon,
+                        "Write each record canonically; report those that cannot be read");
+  add_write_style_options(*pgn_extract, pgn_extract_options.write);
+  pgn_extract->add_flag("--with-source", pgn_extract_options.with_source,
+                        "Precede each record with 'FILE:LINE:COL: game N: '");
+  pgn_extract->add_flag("-q,--quiet", pgn_extract_options.quiet, "No summary on stderr");
+  add_pgn_files_argument(*pgn_extract, pgn_extract_options.files);
+
+  xfen::cli::PgnCanonOptions pgn_canon_options;
+  CLI::App* pgn_canon = pgn->add_subcommand(
+      "canon", "The same PGN, each FEN tag's record written canonically, every other byte as it was");
+  add_lenient_flag(*pgn_canon, pgn_canon_options.parse);
+  add_write_style_options(*pgn_canon, pgn_canon_options.write);
+  CLI::Option* pgn_canon_output =
+      pgn_canon->add_option("-o,--output", pgn_canon_options.output,
+                            "Write to FILE (never one of the inputs); default: stdout")
+          ->type_name("FILE");
+  pgn_canon->add_flag("--in-place", pgn_canon_options.in_place,
+                      "Rewrite each FILE itself, through a temporary file renamed over it")
+      ->excludes(pgn_canon_output);
+  pgn_canon->add_flag("--json", pgn_canon_options.json, "Diagnostics as JSON Lines (on stderr)");
+  pgn_canon->add_flag("-q,--quiet", pgn_canon_options.quiet, "No summary on stderr");
+  add_pgn_files_argument(*pgn_canon, pgn_canon_options.files);
+  // --- end xfen pgn ---
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     // CLI11 calls a word that names no subcommand a missing subcommand; say what it is.
-    const CLI::App& missing_a_subcommand = suite->parsed() ? *suite : app;
+    const CLI::App& missing_a_subcommand = suite->parsed() ? *suite : pgn->parsed() ? *pgn : app;
     if (missing_a_subcommand.get_subcommands().empty() &&
         !missing_a_subcommand.remaining().empty()) {
       report_unknown_word(missing_a_subcommand, missing_a_subcommand.remaining().front());
@@ -239,6 +292,9 @@ int run(int argc, char** argv) {
   if (adapter->parsed()) status = xfen::cli::run_adapter(adapter_options, streams);
   if (suite_list->parsed()) status = xfen::cli::run_suite_list(suite_list_options, streams);
   if (suite_export->parsed()) status = xfen::cli::run_suite_export(suite_export_options, streams);
+  if (pgn_lint->parsed()) status = xfen::cli::run_pgn_lint(pgn_lint_options, streams);
+  if (pgn_extract->parsed()) status = xfen::cli::run_pgn_extract(pgn_extract_options, streams);
+  if (pgn_canon->parsed()) status = xfen::cli::run_pgn_canon(pgn_canon_options, streams);
   if (certify->parsed()) {
     certify_options.progress = ::isatty(STDERR_FILENO) == 1;
     status = xfen::cli::run_certify(certify_options, streams);

@@ -1,0 +1,16 @@
+// How the pgn commands print a diagnostic about a game: through the one funnel of
+// diagnostic_printer.hpp, at its line and column in the file, with the game number in JSON.
+#pragma once
+
+#include <string_view>
+
+#include "diagnostic_printer.hpp"
+#include "game_diagnostic.hpp"
+#include "output_buffer.hpp"
+
+namespace xfen::cli {
+
+void print_game_diagnostic(OutputBuffer& out, DiagnosticFormat format, std::string_view file,
+                           const xfen::pgn::GameDiagnostic& diagnostic);
+
+}  // namespace xfen::cli
