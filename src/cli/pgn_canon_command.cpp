@@ -11,6 +11,7 @@
 #include "diagnostic_printer.hpp"
 #include "escape.hpp"
 #include "fen_rewriter.hpp"
+#include "game_diagnostic_printer.hpp"
 #include "input_files.hpp"
 #include "output_buffer.hpp"
 #include "output_file.hpp"
@@ -84,10 +85,6 @@ void print_summary(OutputBuffer& errors, const pgn::FenRewriteCounts& counts,
   errors.put('\n');
 }
 
-xfen::Severity severity_of(pgn::GameSeverity severity) noexcept {
-  return severity == pgn::GameSeverity::warning ? xfen::Severity::warning : xfen::Severity::error;
-}
-
 class PgnCanonRun {
  public:
   PgnCanonRun(const PgnCanonOptions& options, const StandardStreams& streams)
@@ -148,22 +145,15 @@ class PgnCanonRun {
                               [&](const pgn::GameDiagnostic& diagnostic) {
                                 print(name, diagnostic);
                               });
-    ReadEnd end = ReadEnd::end_of_input;
-    for (;;) {
-      const std::size_t size = source.read(chunk_);
-      if (size == 0) break;
-      rewriter.read(std::span<const char>(chunk_.data(), size));
-      if (out.error() != 0) {
-        end = ReadEnd::stopped;  // the output is lost: reading on is pointless
-        break;
-      }
-    }
-    if (end == ReadEnd::end_of_input && source.error() != 0) {
-      // The input broke off rather than ended: nothing is "left open" at its end to report, and
-      // the output is not used (or, on standard output, is what was read).
-      report({IoOperation::read, name, source.error()});
-      end = ReadEnd::read_error;
-    }
+    // A read error is reported by read_chunks: the input broke off rather than ended, so nothing
+    // is "left open" at its end to report, and the output is not used (or, on standard output,
+    // is what was read).
+    const IoErrorHandler report_io_error = [this](const IoError& error) { report(error); };
+    const ReadEnd end = read_chunks(source, name, chunk_, report_io_error,
+                                    [&](std::span<const char> bytes) {
+                                      rewriter.read(bytes);
+                                      return out.error() == 0;  // the output is lost: stop
+                                    });
     if (end == ReadEnd::end_of_input) rewriter.finish();
     counts = rewriter.counts();
     add(counts_, counts);
@@ -172,16 +162,7 @@ class PgnCanonRun {
 
   void print(std::string_view file, const pgn::GameDiagnostic& diagnostic) {
     if (diagnostic.severity == pgn::GameSeverity::error) any_error_ = true;
-    print_located_diagnostic(errors_, format_,
-                             {.file = file,
-                              .line = diagnostic.where.line,
-                              .column = diagnostic.where.column,
-                              .offset = diagnostic.where.offset,
-                              .game = diagnostic.game,
-                              .severity = severity_of(diagnostic.severity),
-                              .code = diagnostic.code,
-                              .field = diagnostic.field,
-                              .message = diagnostic.message});
+    print_game_diagnostic(errors_, format_, file, diagnostic);
   }
 
   InputSummary read_inputs(std::span<const std::string> names, OutputBuffer& out,
