@@ -12,6 +12,7 @@
 #include "fen_tag.hpp"
 #include "diagnostic_printer.hpp"
 #include "game_diagnostic_printer.hpp"
+#include "game_input.hpp"
 #include "input_files.hpp"
 #include "reader_report.hpp"
 #include "start_tags.hpp"
@@ -153,13 +154,8 @@ ExitStatus run_pgn_extract(const PgnExtractOptions& options, const StandardStrea
                                    print_game_diagnostic(output.errors, DiagnosticFormat::text,
                                                          file, found);
                                  });
-        xfen::pgn::TagReader reader(writer);
-        const ReadEnd end = read_chunks(source, file, buffer, report_io_error,
-                                        [&](std::span<const char> bytes) {
-                                          reader.read(bytes);
-                                          return !output.out_lost();
-                                        });
-        if (end != ReadEnd::stopped) reader.finish();
+        const ReadEnd end =
+            read_games(source, file, buffer, report_io_error, output, writer);
         add(total, writer.counts());
         return end;
       });

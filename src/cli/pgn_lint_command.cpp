@@ -6,6 +6,7 @@
 
 #include "command_output.hpp"
 #include "game_diagnostic_printer.hpp"
+#include "game_input.hpp"
 #include "game_lint.hpp"
 #include "input_files.hpp"
 #include "write_count.hpp"
@@ -64,14 +65,7 @@ ExitStatus run_pgn_lint(const PgnLintOptions& options, const StandardStreams& st
         xfen::pgn::GameLinter linter(lint_options, [&](const xfen::pgn::GameDiagnostic& found) {
           print_game_diagnostic(output.out, format, file, found);
         });
-        xfen::pgn::TagReader reader(linter);
-        const ReadEnd end = read_chunks(source, file, buffer, report_io_error,
-                                        [&](std::span<const char> bytes) {
-                                          reader.read(bytes);
-                                          return !output.out_lost();
-                                        });
-        // A file cut short by a read error still ends its last game: what was read is reported.
-        if (end != ReadEnd::stopped) reader.finish();
+        const ReadEnd end = read_games(source, file, buffer, report_io_error, output, linter);
         add(total, linter.counts());
         return end;
       });
