@@ -67,6 +67,16 @@ void GameLinter::report_later(GameDiagnostic diagnostic) {
   found_at_end_.push_back(std::move(diagnostic));
 }
 
+void GameLinter::report_later_about_game(GameSeverity severity, std::string_view code,
+                                         const SourcePosition& where, std::string message) {
+  report_later({.severity = severity,
+                .code = code,
+                .field = kPgnField,
+                .game = game_,
+                .where = where,
+                .message = std::move(message)});
+}
+
 void GameLinter::game_begins(const GameStart& start) {
   game_ = start.game;
   game_has_errors_ = false;
@@ -86,12 +96,8 @@ void GameLinter::tag(const Tag& tag) {
   message += " tag; the first, at ";
   message += where_text(first.open_bracket);
   message += ", is the one read";
-  report_later({.severity = GameSeverity::error,
-          .code = "pgn.duplicate-tag",
-          .field = kPgnField,
-          .game = tag.game,
-          .where = tag.open_bracket,
-          .message = std::move(message)});
+  report_later_about_game(GameSeverity::error, "pgn.duplicate-tag", tag.open_bracket,
+                          std::move(message));
 }
 
 // Within a game, what the reader finds waits for the game's end, so that a game's diagnostics come
@@ -130,36 +136,24 @@ void GameLinter::lint_setup(bool has_fen) {
   const std::uint64_t game = game_;
   if (!tags_.setup().held()) {
     if (!has_fen) return;
-    report_later({.severity = GameSeverity::error,
-            .code = "pgn.setup-missing",
-            .field = kPgnField,
-            .game = game,
-            .where = tags_.fen().tag().open_bracket,
-            .message = game_prefix(game) +
-                       "a FEN tag without a SetUp tag; PGN requires [SetUp \"1\"] beside it"});
+    report_later_about_game(
+        GameSeverity::error, "pgn.setup-missing", tags_.fen().tag().open_bracket,
+        game_prefix(game) + "a FEN tag without a SetUp tag; PGN requires [SetUp \"1\"] beside it");
     return;
   }
   const Tag& setup = tags_.setup().tag();
   if (setup.value == "1" && !has_fen) {
-    report_later({.severity = GameSeverity::error,
-            .code = "pgn.setup-without-fen",
-            .field = kPgnField,
-            .game = game,
-            .where = setup.open_bracket,
-            .message = game_prefix(game) +
-                       "SetUp is \"1\" but the game has no FEN tag, so its start position is "
-                       "unknown"});
+    report_later_about_game(GameSeverity::error, "pgn.setup-without-fen", setup.open_bracket,
+                            game_prefix(game) +
+                                "SetUp is \"1\" but the game has no FEN tag, so its start "
+                                "position is unknown");
   } else if (setup.value != "1" && (has_fen || setup.value != "0")) {
     std::string message = game_prefix(game) + "SetUp is \"";
     append_printable(message, setup.value);
     message += has_fen ? "\" although the game has a FEN tag; it must be \"1\""
                        : "\"; it must be \"0\" or \"1\"";
-    report_later({.severity = GameSeverity::error,
-            .code = "pgn.setup-value",
-            .field = kPgnField,
-            .game = game,
-            .where = setup.value_begin,
-            .message = std::move(message)});
+    report_later_about_game(GameSeverity::error, "pgn.setup-value", setup.value_begin,
+                          std::move(message));
   }
 }
 
@@ -169,12 +163,8 @@ void GameLinter::lint_without_fen() {
   std::string message = game_prefix(game_) + "the game is ";
   message += family_description(family);
   message += " (" + variant_text(tags_) + ") but has no FEN tag, so its start position is unknown";
-  report_later({.severity = GameSeverity::error,
-          .code = "pgn.fen-missing",
-          .field = kPgnField,
-          .game = game_,
-          .where = tags_.variant().tag().open_bracket,
-          .message = std::move(message)});
+  report_later_about_game(GameSeverity::error, "pgn.fen-missing",
+                          tags_.variant().tag().open_bracket, std::move(message));
 }
 
 void GameLinter::lint_fen(const Tag& fen) {
@@ -186,29 +176,23 @@ void GameLinter::lint_fen(const Tag& fen) {
   const int width = read.position.width;
   if (const auto required = required_width(family); required && *required != width) {
     std::string message = game_prefix(game_) + "the FEN's board is " + std::to_string(width) +
-                          " files wide, but the game is " + std::string(family_description(family)) +
-                          " (" + variant_text(tags_) + "), played on " + std::to_string(*required);
+                          " files wide, but the game is " +
+                          std::string(family_description(family)) + " (" + variant_text(tags_) +
+                          "), played on " + std::to_string(*required);
     if (family == VariantFamily::standard)
       message += "; a 10x8 game needs a Variant tag such as \"Capablanca Random\"";
-    report_later({.severity = GameSeverity::error,
-            .code = "pgn.width-mismatch",
-            .field = kPgnField,
-            .game = game_,
-            .where = fen.value_begin,
-            .message = std::move(message)});
+    report_later_about_game(GameSeverity::error, "pgn.width-mismatch", fen.value_begin,
+                          std::move(message));
   } else if (family == VariantFamily::standard) {
     if (const auto number = chess960_start_number(read.position);
         number && *number != kStandardStartNumber) {
-      report_later({.severity = GameSeverity::warning,
-              .code = "pgn.chess960-unnamed",
-              .field = kPgnField,
-              .game = game_,
-              .where = fen.value_begin,
-              .message = game_prefix(game_) + "the FEN is Chess960 start position " +
-                         std::to_string(*number) + " (" + back_rank_letters(read.position) +
-                         "), but the game has " + variant_text(tags_) +
-                         ", so it is standard chess, whose castling differs; add "
-                         "[Variant \"Chess960\"]"});
+      report_later_about_game(GameSeverity::warning, "pgn.chess960-unnamed", fen.value_begin,
+                              game_prefix(game_) + "the FEN is Chess960 start position " +
+                                  std::to_string(*number) + " (" +
+                                  back_rank_letters(read.position) + "), but the game has " +
+                                  variant_text(tags_) +
+                                  ", so it is standard chess, whose castling differs; add "
+                                  "[Variant \"Chess960\"]");
     }
   }
 

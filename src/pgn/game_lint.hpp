@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 #include <xfen/parse.hpp>
 
@@ -42,6 +44,9 @@ class GameLinter final : public GameHandler {
   void report(const GameDiagnostic& diagnostic);
   // What is found within a game, reported when it ends, in the order of the file.
   void report_later(GameDiagnostic diagnostic);
+  // The same for a finding of the lint itself about the game being read (field "pgn").
+  void report_later_about_game(GameSeverity severity, std::string_view code,
+                               const SourcePosition& where, std::string message);
   void lint_fen(const Tag& fen);
   void lint_without_fen();
   void lint_setup(bool has_fen);
