@@ -110,10 +110,6 @@ struct Scene {
   }
 };
 
-std::string square_name(Square square) {
-  return std::string{square.file_letter(), square.rank_digit()};
-}
-
 std::string record_of(const Position& position) {
   const xfen::StringResult written = xfen::to_string(position);
   return written ? written.text : "<unwritable: " + std::string(xfen::code_name(written.error.code)) + ">";
@@ -121,10 +117,11 @@ std::string record_of(const Position& position) {
 
 void showValue(const Scene& scene, std::ostream& os) {
   os << record_of(scene.position()) << "  (piece " << scene.piece.letter() << " on "
-     << square_name(scene.square);
+     << xfen::square_name(scene.square);
   if (scene.has_blocker)
-    os << ", blocker " << scene.blocker.letter() << " on " << square_name(scene.blocker_square);
-  os << ", waiting king on " << square_name(scene.waiting_king) << ")";
+    os << ", blocker " << scene.blocker.letter() << " on "
+       << xfen::square_name(scene.blocker_square);
+  os << ", waiting king on " << xfen::square_name(scene.waiting_king) << ")";
 }
 
 std::ostream& operator<<(std::ostream& os, const Scene& scene) {
@@ -269,9 +266,9 @@ struct LineScene {
 
 void showValue(const LineScene& scene, std::ostream& os) {
   os << "open " << record_of(scene.open()) << ", blocked " << record_of(scene.blocked())
-     << "  (" << Piece(scene.kind, scene.mover).letter() << " on " << square_name(scene.from)
-     << ", blocker " << scene.blocker.letter() << " on " << square_name(scene.block)
-     << ", waiting king on " << square_name(scene.king) << ")";
+     << "  (" << Piece(scene.kind, scene.mover).letter() << " on " << xfen::square_name(scene.from)
+     << ", blocker " << scene.blocker.letter() << " on " << xfen::square_name(scene.block)
+     << ", waiting king on " << xfen::square_name(scene.king) << ")";
 }
 
 std::ostream& operator<<(std::ostream& os, const LineScene& scene) {
@@ -413,7 +410,8 @@ RC_BOOST_PROP(is_attacked_agrees_with_the_oracle_on_every_square, ()) {
     for (const Color by : {Color::white, Color::black}) {
       const bool library = xfen::is_attacked(position, target, by);
       if (mismatch.empty() && library != oracle_attacked(position, target, by))
-        mismatch = square_name(target) + (by == Color::white ? " by white: " : " by black: ") +
+        mismatch = std::string(xfen::square_name(target)) +
+                   (by == Color::white ? " by white: " : " by black: ") +
                    (library ? "library attacked, oracle not" : "oracle attacked, library not");
     }
   RC_ASSERT(mismatch == std::string{});

@@ -1,5 +1,6 @@
-// The library promises that reading, writing into a caller's buffer, legality checks and the en
-// passant analysis never touch the heap. This file replaces the global allocation functions with
+// The library promises that reading, writing into a caller's buffer, legality checks, the en
+// passant analysis, start positions and their numbers, hashing, the pieces range and square
+// names never touch the heap. This file replaces the global allocation functions with
 // counting ones (for this executable only) and checks that the count does not move across those
 // calls, for valid and invalid records, both profiles, both board sizes and every writer style.
 #define BOOST_TEST_MODULE allocation_test
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -379,6 +381,27 @@ BOOST_AUTO_TEST_CASE(code_tables_never_allocate) {
       total += xfen::field_name(xfen::code_field(code)).size();
       total += xfen::code_from_name(xfen::code_name(code)) == code ? 1u : 0u;
     }
+  });
+  BOOST_TEST(n == 0u);
+  BOOST_TEST(total > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(vocabulary_never_allocates) {
+  std::size_t total = 0;
+  const std::size_t n = count_allocations([&] {
+    for (int number = 0; number < xfen::kCapablancaRandomStarts; number += 7) {
+      const std::optional<xfen::Position> start = number < xfen::kChess960Starts
+                                                      ? xfen::chess960_start(number)
+                                                      : xfen::capablanca_random_start(number);
+      total += static_cast<std::size_t>(xfen::chess960_number(*start).value_or(0) +
+                                        xfen::capablanca_random_number(*start).value_or(0));
+      total += xfen::hash_value(*start) % 2;
+      for (const auto [square, piece] : xfen::pieces(*start))
+        total += xfen::square_name(square).size() + (piece.empty() ? 0u : 1u);
+      total += static_cast<std::size_t>(xfen::count(*start, xfen::Piece()));
+    }
+    total += xfen::square_from_name("e4").has_value() ? 1u : 0u;
+    total += xfen::hash_value(xfen::standard_start()) % 2 + xfen::capablanca_start().width;
   });
   BOOST_TEST(n == 0u);
   BOOST_TEST(total > 0u);

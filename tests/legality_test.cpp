@@ -33,10 +33,6 @@ constexpr PieceType kKinds[] = {PieceType::pawn,       PieceType::knight,    Pie
 
 using xfen_test::Random;
 
-std::string square_name(Square s) {
-  return std::string(1, s.file_letter()) + std::string(1, s.rank_digit());
-}
-
 std::string board_text(const Position& p) {
   std::string text;
   for (int rank = xfen::kRanks - 1; rank >= 0; --rank) {
@@ -233,7 +229,7 @@ struct Finding {
 std::string describe(const Finding& f) {
   std::ostringstream out;
   out << xfen::code_name(f.code) << " offset " << f.offset << " length " << f.length << " square "
-      << (f.square.is_valid(xfen::kMaxFiles) ? square_name(f.square) : "-") << " colour "
+      << (f.square.is_valid(xfen::kMaxFiles) ? xfen::square_name(f.square) : "-") << " colour "
       << static_cast<int>(f.color) << " found " << f.found << " limit " << f.limit;
   return out.str();
 }
@@ -335,11 +331,13 @@ BOOST_AUTO_TEST_CASE(each_piece_alone_attacks_as_it_moves_from_every_square) {
             const bool expected = reference_attacks(p, origin, target);
             ++compared;
             if (xfen::is_attacked(p, target, color) != expected && first_difference.empty())
-              first_difference = Piece(kind, color).letter() + (" on " + square_name(origin)) +
-                                 " -> " + square_name(target) +
+              first_difference = Piece(kind, color).letter() +
+                                 (" on " + std::string(xfen::square_name(origin))) + " -> " +
+                                 std::string(xfen::square_name(target)) +
                                  (expected ? " not seen" : " wrongly seen");
             if (xfen::is_attacked(p, target, xfen::opposite(color)) && first_difference.empty())
-              first_difference = "the other colour attacks " + square_name(target);
+              first_difference =
+                  "the other colour attacks " + std::string(xfen::square_name(target));
           }
         }
         BOOST_TEST(first_difference.empty(), width << " files: " << first_difference);
@@ -358,7 +356,7 @@ BOOST_AUTO_TEST_CASE(attacks_on_crowded_boards_match_the_reference) {
       for (const Color by : {Color::white, Color::black}) {
         const Square target = xfen::make_square(to % width, to / width);
         if (xfen::is_attacked(p, target, by) != reference_is_attacked(p, target, by)) {
-          BOOST_TEST(false, board_text(p) << ": " << square_name(target) << " by colour "
+          BOOST_TEST(false, board_text(p) << ": " << xfen::square_name(target) << " by colour "
                                           << static_cast<int>(by));
           return;
         }
@@ -388,7 +386,7 @@ BOOST_AUTO_TEST_CASE(one_blocker_shields_the_king_from_every_slider) {
           p.put(between, Piece(PieceType::knight, from % 2 == 0 ? Color::black : Color::white));
           if (xfen::is_attacked(p, king, Color::white) !=
               reference_is_attacked(p, king, Color::white)) {
-            BOOST_TEST(false, board_text(p) << ": king on " << square_name(king));
+            BOOST_TEST(false, board_text(p) << ": king on " << xfen::square_name(king));
             return;
           }
         }
@@ -480,7 +478,7 @@ Record make_record(const Position& p, bool lenient, Random& random) {
     if (rank != 0) r.text += '/';
   }
   r.text += spaces() + (p.side_to_move == Color::white ? "w" : "b") + spaces() + "-" + spaces();
-  r.text += p.en_passant ? square_name(*p.en_passant) : "-";
+  r.text += p.en_passant ? xfen::square_name(*p.en_passant) : "-";
   r.text += spaces();
   r.halfmove_at = static_cast<std::uint32_t>(r.text.size());
   r.text += std::to_string(p.halfmove_clock);
@@ -699,7 +697,7 @@ BOOST_AUTO_TEST_CASE(each_capturer_judged_on_its_own) {
       const auto legal_text =
           xfen::to_string(p, {xfen::CastlingStyle::xfen, xfen::EnPassantStyle::legal}).text;
       BOOST_TEST((legal_text.find(written ? " - " : " - - ") != std::string::npos));
-      BOOST_TEST((legal_text.find(square_name(*p.en_passant)) != std::string::npos) == written);
+      BOOST_TEST((legal_text.find(xfen::square_name(*p.en_passant)) != std::string::npos) == written);
     }
   }
 }

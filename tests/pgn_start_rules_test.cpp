@@ -1,13 +1,12 @@
-// The rules lint applies to a game's start (SPEC R13.4): which Chess960 start array a board is
-// (Scharnagl's numbering, checked against the generators' independent decoding of all 960
-// numbers), and which family each Variant tag value names.
+// The rules lint applies to a game's start (SPEC R13.6): which Chess960 start array a board is
+// (xfen::chess960_number, Scharnagl's numbering, checked against the generators' independent
+// construction of all 960 arrays), and which family each Variant tag value names.
 #define BOOST_TEST_MODULE pgn_start_rules_test
 #include <boost/test/unit_test.hpp>
 
 #include <string>
 #include <string_view>
 
-#include "chess960_start.hpp"
 #include "generate/start_arrays.hpp"
 #include "variant.hpp"
 #include "xfen/xfen.hpp"
@@ -32,12 +31,12 @@ std::string start_record(const xfen::generate::Array8& array) {
 BOOST_AUTO_TEST_CASE(every_chess960_array_has_its_number) {
   for (int number = 0; number < 960; ++number) {
     const std::string record = start_record(xfen::generate::chess960_array(number));
-    BOOST_TEST(xfen::pgn::chess960_start_number(read(record)).value_or(-1) == number, record);
+    BOOST_TEST(xfen::chess960_number(read(record)).value_or(-1) == number, record);
   }
 }
 
 BOOST_AUTO_TEST_CASE(the_standard_array_is_518) {
-  BOOST_TEST(*xfen::pgn::chess960_start_number(
+  BOOST_TEST(*xfen::chess960_number(
                  read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")) == 518);
 }
 
@@ -58,7 +57,7 @@ BOOST_AUTO_TEST_CASE(boards_that_are_no_chess960_start_have_no_number) {
            // 10 files
            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
        })
-    BOOST_TEST(!xfen::pgn::chess960_start_number(read(std::string(record))).has_value(), record);
+    BOOST_TEST(!xfen::chess960_number(read(std::string(record))).has_value(), record);
 }
 
 BOOST_AUTO_TEST_CASE(variant_names_and_their_families) {

@@ -1,4 +1,6 @@
-// The whole public API of the xfen library.
+// The whole public API of the xfen library, but for xfen/ostream.hpp: printing is opt-in, so that
+// <ostream> is paid for only where it is used, and a program that prints positions its own way
+// (as properties/rapidcheck_choices.hpp does) can still include this.
 #pragma once
 
 #include "xfen/attacks.hpp"
@@ -9,7 +11,11 @@
 #include "xfen/legality.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/piece.hpp"
+#include "xfen/pieces.hpp"
 #include "xfen/position.hpp"
+#include "xfen/position_hash.hpp"
 #include "xfen/position_value.hpp"
+#include "xfen/square_name.hpp"
+#include "xfen/start_position.hpp"
 #include "xfen/style_names.hpp"
 #include "xfen/write.hpp"

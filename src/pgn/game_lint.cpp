@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 #include <xfen/legality.hpp>
+#include <xfen/start_position.hpp>
 
-#include "chess960_start.hpp"
 #include "fen_tag.hpp"
 #include "printable_text.hpp"
 #include "reader_report.hpp"
@@ -184,8 +184,8 @@ void GameLinter::lint_fen(const Tag& fen) {
     report_later_about_game(GameSeverity::error, "pgn.width-mismatch", fen.value_begin,
                           std::move(message));
   } else if (family == VariantFamily::standard) {
-    if (const auto number = chess960_start_number(read.position);
-        number && *number != kStandardStartNumber) {
+    if (const auto number = chess960_number(read.position);
+        number && *number != kStandardChess960Number) {
       report_later_about_game(GameSeverity::warning, "pgn.chess960-unnamed", fen.value_begin,
                               game_prefix(game_) + "the FEN is Chess960 start position " +
                                   std::to_string(*number) + " (" +
