@@ -83,6 +83,23 @@ std::string_view field_description(std::int32_t index) {
   return index >= 0 && index < 6 ? kNames[static_cast<std::size_t>(index)] : "field";
 }
 
+// A record of `fields` fields as a sentence names it: by RecordFields' counts (1, 4, 6), any
+// other count being the full record's.
+struct RecordLayout {
+  std::size_t count;
+  std::string_view kind;          // "an EPD record"
+  std::string_view fields;        // "four fields"
+  std::string_view next_ordinal;  // the first field too many: "fifth"
+};
+
+RecordLayout record_layout(std::int32_t fields) {
+  switch (fields) {
+    case 1: return {1, "a board-only record", "one field", "second"};
+    case 4: return {4, "an EPD record", "four fields", "fifth"};
+    default: return {6, "a record", "six fields", "seventh"};
+  }
+}
+
 std::string castling_no_rook(const Diagnostic& d, std::string_view record) {
   const char token = d.offset < record.size() ? record[d.offset] : '?';
   const std::string colour(color_adjective(d.color));
@@ -107,12 +124,18 @@ std::string error_sentence(const Diagnostic& d, std::string_view record) {
       return "empty field at byte " + std::to_string(d.offset) +
              ": fields are separated by exactly one space, with none before the first field or "
              "after the last";
-    case Code::record_missing_field:
+    case Code::record_missing_field: {
+      const RecordLayout layout = record_layout(d.limit);
       return "the record ends after " + std::to_string(d.found) + " field" +
              (d.found == 1 ? "" : "s") + "; the " + std::string(field_description(d.found)) +
-             " field is missing (a record has six fields)";
-    case Code::record_extra_field:
-      return "unexpected seventh field " + token() + ": a record has exactly six fields";
+             " field is missing (" + std::string(layout.kind) + " has " +
+             std::string(layout.fields) + ")";
+    }
+    case Code::record_extra_field: {
+      const RecordLayout layout = record_layout(d.limit);
+      return "unexpected " + std::string(layout.next_ordinal) + " field " + token() + ": " +
+             std::string(layout.kind) + " has exactly " + std::string(layout.fields);
+    }
     case Code::board_bad_char:
       return token() + " is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'";
     case Code::board_bad_count:
@@ -219,10 +242,11 @@ std::string warning_sentence(const Diagnostic& d, std::string_view record) {
       return "white space " + token() + " at byte " + std::to_string(d.offset) +
              " accepted; strict X-FEN has exactly one space between fields and none around them";
     case Code::record_missing_field: {
-      // The defaults of the fields after the board, in order.
+      // The defaults of the fields after the board, in order; only the layout's are missing.
       constexpr std::array<std::string_view, 5> kDefaults = {"w", "-", "-", "0", "1"};
+      const std::size_t fields = record_layout(d.limit).count;
       std::string defaults;
-      for (auto field = static_cast<std::size_t>(std::max(d.found, 1)); field < 6; ++field)
+      for (auto field = static_cast<std::size_t>(std::max(d.found, 1)); field < fields; ++field)
         defaults += std::string(defaults.empty() ? "" : " ") + std::string(kDefaults[field - 1]);
       return "the record ends after " + std::to_string(d.found) + " field" +
              (d.found == 1 ? "" : "s") + "; the missing ones are read as '" + defaults + "'";

@@ -11,10 +11,23 @@
 #include "en_passant_diagnostic.hpp"
 #include "xfen/en_passant.hpp"
 
+// The full record's reader is the hot path, and is to be compiled as if it were the only layout
+// (see RecordReader::read): with the field readers inlined into it, and the shorter layouts'
+// readers, which call them too, out of it. Compilers other than GCC and Clang decide alone.
+#if defined(__GNUC__)
+#define XFEN_ALWAYS_INLINE [[gnu::always_inline]]
+#define XFEN_NEVER_INLINE [[gnu::noinline]]
+#else
+#define XFEN_ALWAYS_INLINE
+#define XFEN_NEVER_INLINE
+#endif
+
 namespace xfen {
 namespace {
 
 constexpr auto kFieldCount = static_cast<int>(kRecordFields);
+constexpr auto kEpdFieldCount = static_cast<int>(field_count(RecordFields::epd));
+constexpr auto kBoardFieldCount = static_cast<int>(field_count(RecordFields::board));
 constexpr std::uint32_t kNotFound = std::numeric_limits<std::uint32_t>::max();
 
 // A table, not a search of kLenientWhiteSpace: lenient reading asks this of every byte.
@@ -37,7 +50,7 @@ class RecordReader {
  public:
   RecordReader(std::string_view text, const ParseOptions& options,
                detail::BoardReading board_reading, ParseResult& result) noexcept
-      : text_(text), lenient_(options.profile == Profile::lenient),
+      : text_(text), lenient_(options.profile == Profile::lenient), layout_(options.fields),
         fast_scan_(board_reading == detail::BoardReading::fast_scan_first),
         warning_sink_(options.warning_sink), result_(result), position_(result.position),
         fields_(result.fields) {}
@@ -48,15 +61,11 @@ class RecordReader {
       fail({.code = Code::record_too_long});
       return;
     }
-    if (lenient_) {
-      if (!read_lenient()) return;
-    } else if (!read_strict()) {
-      // The first error in a record is a structural one when there is any (SPEC R1.1): the
-      // whole record's structure is checked, and a structural error replaces the field's.
-      split_strict();
-      return;
-    }
-    result_.field_count = static_cast<std::uint8_t>(field_count_);
+    // The full record's field count is a constant in its reader, and the shorter layouts are
+    // read in a function of their own, so that the hot path is no slower for their existence.
+    const bool read =
+        layout_ == RecordFields::full ? read_layout<kFieldCount>() : read_shorter_layout();
+    if (read) result_.field_count = static_cast<std::uint8_t>(field_count_);
   }
 
  private:
@@ -83,7 +92,7 @@ class RecordReader {
     return true;
   }
 
-  bool read_field(std::size_t index) noexcept {
+  XFEN_ALWAYS_INLINE bool read_field(std::size_t index) noexcept {
     Span& field = fields_[index];
     switch (index) {
       case 0: return read_board(field);
@@ -99,14 +108,31 @@ class RecordReader {
     }
   }
 
+  // A record of `kFields` fields; the fields after them keep the defaults of Position.
+  template <int kFields>
+  bool read_layout() noexcept {
+    if (lenient_) return read_lenient<kFields>();
+    if (read_strict<kFields>()) return true;
+    // The first error in a record is a structural one when there is any (SPEC R1.1): the
+    // whole record's structure is checked, and a structural error replaces the field's.
+    split_strict(kFields);
+    return false;
+  }
+
+  XFEN_NEVER_INLINE bool read_shorter_layout() noexcept {
+    return layout_ == RecordFields::epd ? read_layout<kEpdFieldCount>()
+                                        : read_layout<kBoardFieldCount>();
+  }
+
   // The fast path: one pass that finds the fields while reading them. It fails on any
   // structural problem with a stand-in code; split_strict() then finds the real one.
+  template <int kFields>
   bool read_strict() noexcept {
     const auto size = static_cast<std::uint32_t>(text_.size());
     fields_[0] = {0, size};
     if (!read_board(fields_[0])) return false;
     std::uint32_t end = fields_[0].end;
-    for (std::size_t field = 1; field < kFieldCount; ++field) {
+    for (std::size_t field = 1; field < kFields; ++field) {
       // The board reader stops at the first space or at the end: only the end can be here.
       if (end == size) return fail({.code = Code::record_separator});
       const std::uint32_t start = end + 1;
@@ -116,18 +142,19 @@ class RecordReader {
       fields_[field] = {start, end};
     }
     if (end != size) return fail({.code = Code::record_separator});
-    field_count_ = kFieldCount;
-    for (std::size_t field = 1; field < kFieldCount; ++field)
+    field_count_ = kFields;
+    for (std::size_t field = 1; field < kFields; ++field)
       if (!read_field(field)) return false;
     return true;
   }
 
-  bool split_strict() noexcept {
+  // `wanted`: the layout's field count.
+  bool split_strict(int wanted) noexcept {
     const auto size = static_cast<std::uint32_t>(text_.size());
     if (size == 0) return fail(at(Code::record_empty, 0, 0));
     std::uint32_t first_control = kNotFound;
     std::uint32_t first_empty = kNotFound;
-    std::uint32_t seventh = kNotFound;
+    std::uint32_t first_extra = kNotFound;
     std::uint32_t start = 0;
     int count = 0;
     for (std::uint32_t i = 0; i <= size; ++i) {
@@ -138,30 +165,39 @@ class RecordReader {
         continue;
       }
       if (i == start && first_empty == kNotFound) first_empty = start;
-      if (count == kFieldCount) seventh = start;
-      if (count <= kFieldCount) ++count;  // seven says "too many"; counting on could overflow
+      if (count == wanted) first_extra = start;
+      if (count <= wanted) ++count;  // one past says "too many"; counting on could overflow
       start = i + 1;
     }
     if (first_control != kNotFound) return fail(at(Code::record_whitespace, first_control, 1));
     if (first_empty != kNotFound) return fail(at(Code::record_separator, first_empty, 0));
-    if (count < kFieldCount)
+    if (count < wanted)
       return fail({.code = Code::record_missing_field, .offset = size, .found = count,
-                   .limit = kFieldCount});
-    if (count > kFieldCount) {
-      const auto end = text_.find(' ', seventh);
-      return fail(at(Code::record_extra_field,
-                     {seventh, end == std::string_view::npos ? size
-                                                              : static_cast<std::uint32_t>(end)}));
+                   .limit = wanted});
+    if (count > wanted) {
+      const auto end = text_.find(' ', first_extra);
+      return fail(extra_field(
+          {first_extra, end == std::string_view::npos ? size : static_cast<std::uint32_t>(end)},
+          wanted));
     }
-    field_count_ = kFieldCount;
+    field_count_ = wanted;
     return true;
+  }
+
+  // The first field past the layout's `wanted` fields; the sentence names the count.
+  static Diagnostic extra_field(Span field, int wanted) noexcept {
+    Diagnostic problem = at(Code::record_extra_field, field);
+    problem.limit = wanted;
+    return problem;
   }
 
   // Warnings come in input order, so that when more arise than are kept, the first ones are:
   // each white-space run is reported just before the field that follows it.
+  template <int kFields>
   bool read_lenient() noexcept {
     const auto size = static_cast<std::uint32_t>(text_.size());
-    std::array<Span, kFieldCount + 1> gaps{};  // gaps[k]: the white space before field k
+    // gaps[k]: the white space before field k
+    std::array<Span, static_cast<std::size_t>(kFields) + 1> gaps{};
     std::uint32_t i = 0;
     while (true) {
       const std::uint32_t gap = i;
@@ -170,7 +206,9 @@ class RecordReader {
       if (i == size) break;
       const std::uint32_t start = i;
       while (i < size && !is_space(text_[i])) ++i;
-      if (field_count_ == kFieldCount) return fail(at(Code::record_extra_field, {start, i}));
+      // An extra field is still an error: lenient reading fills in what is missing, but never
+      // guesses which of too many fields to drop (EPD operations are the caller's to split off).
+      if (field_count_ == kFields) return fail(extra_field({start, i}, kFields));
       fields_[static_cast<std::size_t>(field_count_++)] = {start, i};
     }
     if (field_count_ == 0) return fail(at(Code::record_empty, 0, 0));
@@ -180,9 +218,9 @@ class RecordReader {
       if (!read_field(field)) return false;
     }
     relax_white_space(gaps[count], true);
-    if (field_count_ < kFieldCount)
+    if (field_count_ < kFields)
       relax({.code = Code::record_missing_field, .offset = fields_[count - 1].end,
-             .found = field_count_, .limit = kFieldCount});
+             .found = field_count_, .limit = kFields});
     return true;
   }
 
@@ -441,6 +479,7 @@ class RecordReader {
 
   std::string_view text_;
   bool lenient_;
+  RecordFields layout_;
   bool fast_scan_;
   DiagnosticSink warning_sink_;
   ParseResult& result_;
@@ -454,6 +493,16 @@ class RecordReader {
 
 ParseResult parse(std::string_view text, const ParseOptions& options) noexcept {
   return detail::parse_with(text, options, detail::BoardReading::fast_scan_first);
+}
+
+std::size_t epd_fields_size(std::string_view line) noexcept {
+  std::size_t end = 0;
+  for (int field = 0; field < kEpdFieldCount; ++field) {
+    while (end < line.size() && is_space(line[end])) ++end;
+    if (end == line.size()) return end;
+    while (end < line.size() && !is_space(line[end])) ++end;
+  }
+  return end;
 }
 
 namespace detail {

@@ -10,6 +10,7 @@ namespace {
 constexpr std::array<std::string_view, 2> kProfiles = {"strict", "lenient"};
 constexpr std::array<std::string_view, 3> kCastlingStyles = {"xfen", "shredder", "classic"};
 constexpr std::array<std::string_view, 3> kEnPassantStyles = {"xfen", "always", "legal"};
+constexpr std::array<std::string_view, 3> kFieldLayouts = {"full", "epd", "board"};
 
 template <typename Enum, std::size_t N>
 std::string_view name_of(const std::array<std::string_view, N>& names, Enum value) noexcept {
@@ -32,6 +33,7 @@ std::string_view style_name(CastlingStyle style) noexcept { return name_of(kCast
 std::string_view style_name(EnPassantStyle style) noexcept {
   return name_of(kEnPassantStyles, style);
 }
+std::string_view style_name(RecordFields fields) noexcept { return name_of(kFieldLayouts, fields); }
 
 std::optional<Profile> profile_from_name(std::string_view name) noexcept {
   return value_of<Profile>(kProfiles, name);
@@ -42,9 +44,13 @@ std::optional<CastlingStyle> castling_style_from_name(std::string_view name) noe
 std::optional<EnPassantStyle> en_passant_style_from_name(std::string_view name) noexcept {
   return value_of<EnPassantStyle>(kEnPassantStyles, name);
 }
+std::optional<RecordFields> record_fields_from_name(std::string_view name) noexcept {
+  return value_of<RecordFields>(kFieldLayouts, name);
+}
 
 std::span<const std::string_view> profile_names() noexcept { return kProfiles; }
 std::span<const std::string_view> castling_style_names() noexcept { return kCastlingStyles; }
 std::span<const std::string_view> en_passant_style_names() noexcept { return kEnPassantStyles; }
+std::span<const std::string_view> record_fields_names() noexcept { return kFieldLayouts; }
 
 }  // namespace xfen

@@ -117,15 +117,20 @@ char* put_record(char* out, const Position& position, const WriteOptions& option
     problem = {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
     return nullptr;
   }
-  if (position.halfmove_clock > Position::kMaxCounter) {
-    problem = {.code = Code::halfmove_range};
-    return nullptr;
-  }
-  if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter) {
-    problem = {.code = Code::fullmove_range};
-    return nullptr;
+  // Only what is written is checked: EPD has no counters, a bare board no other field.
+  const RecordFields fields = options.fields;
+  if (fields == RecordFields::full) {
+    if (position.halfmove_clock > Position::kMaxCounter) {
+      problem = {.code = Code::halfmove_range};
+      return nullptr;
+    }
+    if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter) {
+      problem = {.code = Code::fullmove_range};
+      return nullptr;
+    }
   }
   out = put_board(out, position);
+  if (fields == RecordFields::board) return out;
   *out++ = ' ';
   *out++ = position.side_to_move == Color::white ? 'w' : 'b';
   *out++ = ' ';
@@ -133,7 +138,7 @@ char* put_record(char* out, const Position& position, const WriteOptions& option
   if (out == nullptr) return nullptr;
   *out++ = ' ';
   out = put_en_passant(out, position, options.en_passant, problem);
-  if (out == nullptr) return nullptr;
+  if (out == nullptr || fields == RecordFields::epd) return out;
   *out++ = ' ';
   out = put_number(out, position.halfmove_clock);
   *out++ = ' ';

@@ -379,6 +379,89 @@ wait "$adapter_pid" || interactive_ok=0
 trap - PIPE
 if [[ $interactive_ok == 1 ]]; then ok; else not_ok "adapter answers interactively"; fi
 
+# ---------------------------------------------------------------- --fields (SPEC R15)
+
+# EPD records and bare boards: the first four fields of INNER and EP_NO_CAPTURER, and a board.
+INNER_EPD=${INNER% - 0 1}' -'
+INNER_CANON_EPD=${INNER_CANON% - 0 1}' -'
+EP_EPD=${EP_NO_CAPTURER% 0 1}
+EP_CANON_EPD=${EP_NO_CAPTURER_CANON% 0 1}
+CAPA_BOARD=${CAPA%% *}
+printf '%s\n' "$INNER_EPD" "$EP_EPD" >epd.txt
+printf '%s\n' "$CAPA_BOARD" "${INNER%% *}" >boards.txt
+
+run "$XFEN" canon --fields epd epd.txt
+expect_status 0 "canon --fields epd"
+expect_out "$INNER_CANON_EPD"$'\n'"$EP_CANON_EPD" "canon --fields epd writes four fields"
+expect_empty err "canon --fields epd of valid records is silent"
+
+run "$XFEN" canon --fields epd --castling shredder epd.txt
+expect_out "${INNER_EPD/BGbg/GBgb}"$'\n'"${EP_CANON_EPD/KQkq/HAha}" "canon --fields epd --castling shredder"
+
+run "$XFEN" canon --fields board boards.txt
+expect_status 0 "canon --fields board"
+expect_out "$CAPA_BOARD"$'\n'"${INNER%% *}" "canon --fields board writes the board alone"
+
+run "$XFEN" canon --fields epd canon.txt
+expect_status 1 "canon --fields epd refuses full records"
+expect_empty out "canon --fields epd writes no full record"
+expect_grep err '^canon\.txt:1:[0-9]+: error\[record\.extra-field\]: unexpected fifth field '"'0'"': an EPD record has exactly four fields$' \
+  "the extra field of an EPD record is counted against four"
+
+run "$XFEN" canon --fields board epd.txt
+expect_status 1 "canon --fields board refuses EPD records"
+expect_grep err '^epd\.txt:1:29: error\[record\.extra-field\]: unexpected second field '"'w'"': a board-only record has exactly one field$' \
+  "the extra field of a board is counted against one"
+
+run "$XFEN" canon epd.txt
+expect_status 1 "canon reads full records by default"
+expect_grep err '^epd\.txt:1:[0-9]+: error\[record\.missing-field\]: .*\(a record has six fields\)$' \
+  "a full record still has six fields"
+
+printf '%s\n' "${INNER%% *} w" >short_epd.txt
+run "$XFEN" canon --fields epd --lenient short_epd.txt
+expect_status 0 "canon --fields epd --lenient fills in missing fields"
+expect_out "${INNER%% *} w - -" "canon --fields epd --lenient output"
+expect_grep err "^short_epd\.txt:1:[0-9]+: warning\[record\.missing-field\]: the record ends after 2 fields; the missing ones are read as '- -'$" \
+  "the EPD defaults are named"
+
+run "$XFEN" check --fields epd epd.txt
+expect_status 0 "check --fields epd"
+expect_grep err '^checked 2 records in 1 file: 2 valid, 0 invalid, 0 warnings$' "check --fields epd summary"
+run "$XFEN" check --fields board --json boards.txt canon.txt
+expect_status 1 "check --fields board"
+expect_grep out '"code":"record\.extra-field"' "check --fields board --json"
+expect_grep err '^checked 5 records in 2 files: 2 valid, 3 invalid, 0 warnings$' "check --fields board summary"
+
+run "$XFEN" explain --fields epd "$EP_EPD"
+expect_status 0 "explain --fields epd"
+expect_grep out '^fullmove number +1$' "explain --fields epd: the fullmove number's default"
+expect_grep out "^canonical +$EP_CANON_EPD\$" "explain --fields epd writes the canonical EPD record"
+run "$XFEN" explain --fields board "$CAPA"
+expect_status 1 "explain --fields board refuses a full record"
+expect_grep out 'error\[record\.extra-field\]' "explain --fields board names the extra field"
+
+printf '%s\n' "$INNER_EPD" "$INNER" >adapter_epd.txt
+run --stdin adapter_epd.txt "$XFEN" adapter --fields epd
+expect_status 0 "adapter --fields epd"
+expect_out "ok $INNER_CANON_EPD"$'\n'"error record.extra-field unexpected fifth field '0': an EPD record has exactly four fields" \
+  "adapter --fields epd answers in EPD"
+
+for name in fen EPD '' 1 six; do
+  run "$XFEN" canon --fields "$name" epd.txt
+  expect_status 2 "canon --fields '$name' is not a layout"
+done
+run "$XFEN" check --fields fen epd.txt
+expect_grep err "^--fields: 'fen' is not one of full, epd, board$" "--fields error"
+for command in check canon explain adapter; do
+  run "$XFEN" "$command" --help
+  expect_grep out '--fields .*full.*epd.*board' "$command --help names the layouts"
+done
+for command in lint extract canon; do
+  run "$XFEN" pgn "$command" --fields epd
+  expect_status 2 "pgn $command has no --fields: a FEN tag holds a full record"
+done
+
 # ---------------------------------------------------------------- every diagnostic shown
 
 # Twelve warnings; the last four (castling rights and en passant square dropped, fullmove 0 read

@@ -512,42 +512,38 @@ BOOST_AUTO_TEST_CASE(warning_sentences_of_their_own) {
 
 // --- the names of profiles and styles ---
 
+namespace {
+
+// `listed` is `expected`, in the order of the enumeration, and each name stands for its value both
+// ways.
+template <typename Enum>
+void check_names(const std::vector<std::string_view>& expected,
+                 std::span<const std::string_view> listed,
+                 std::optional<Enum> (*from_name)(std::string_view) noexcept) {
+  BOOST_TEST(std::vector<std::string_view>(listed.begin(), listed.end()) == expected,
+             boost::test_tools::per_element());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto value = static_cast<Enum>(i);
+    BOOST_TEST(xfen::style_name(value) == expected[i]);
+    BOOST_TEST((from_name(expected[i]) == std::optional<Enum>(value)));
+  }
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(style_names_round_trip) {
-  const std::array<std::string_view, 2> profiles = {"strict", "lenient"};
-  const std::array<std::string_view, 3> castling = {"xfen", "shredder", "classic"};
-  const std::array<std::string_view, 3> en_passant = {"xfen", "always", "legal"};
-  BOOST_TEST(
-      std::vector<std::string_view>(xfen::profile_names().begin(), xfen::profile_names().end()) ==
-          std::vector<std::string_view>(profiles.begin(), profiles.end()),
-      boost::test_tools::per_element());
-  BOOST_TEST(std::vector<std::string_view>(xfen::castling_style_names().begin(),
-                                           xfen::castling_style_names().end()) ==
-                 std::vector<std::string_view>(castling.begin(), castling.end()),
-             boost::test_tools::per_element());
-  BOOST_TEST(std::vector<std::string_view>(xfen::en_passant_style_names().begin(),
-                                           xfen::en_passant_style_names().end()) ==
-                 std::vector<std::string_view>(en_passant.begin(), en_passant.end()),
-             boost::test_tools::per_element());
-  for (std::size_t i = 0; i < profiles.size(); ++i) {
-    const auto value = static_cast<xfen::Profile>(i);
-    BOOST_TEST(xfen::style_name(value) == profiles[i]);
-    BOOST_TEST((xfen::profile_from_name(profiles[i]) == std::optional<xfen::Profile>(value)));
-  }
-  for (std::size_t i = 0; i < castling.size(); ++i) {
-    const auto value = static_cast<xfen::CastlingStyle>(i);
-    BOOST_TEST(xfen::style_name(value) == castling[i]);
-    BOOST_TEST(
-        (xfen::castling_style_from_name(castling[i]) == std::optional<xfen::CastlingStyle>(value)));
-  }
-  for (std::size_t i = 0; i < en_passant.size(); ++i) {
-    const auto value = static_cast<xfen::EnPassantStyle>(i);
-    BOOST_TEST(xfen::style_name(value) == en_passant[i]);
-    BOOST_TEST((xfen::en_passant_style_from_name(en_passant[i]) ==
-                std::optional<xfen::EnPassantStyle>(value)));
-  }
+  check_names<xfen::Profile>({"strict", "lenient"}, xfen::profile_names(),
+                             xfen::profile_from_name);
+  check_names<xfen::CastlingStyle>({"xfen", "shredder", "classic"}, xfen::castling_style_names(),
+                                   xfen::castling_style_from_name);
+  check_names<xfen::EnPassantStyle>({"xfen", "always", "legal"}, xfen::en_passant_style_names(),
+                                    xfen::en_passant_style_from_name);
+  check_names<xfen::RecordFields>({"full", "epd", "board"}, xfen::record_fields_names(),
+                                  xfen::record_fields_from_name);
   BOOST_TEST(xfen::style_name(xfen::Profile::lenient) == "lenient");
   BOOST_TEST(xfen::style_name(xfen::CastlingStyle::classic) == "classic");
   BOOST_TEST(xfen::style_name(xfen::EnPassantStyle::legal) == "legal");
+  BOOST_TEST(xfen::style_name(xfen::RecordFields::board) == "board");
 }
 
 // Names are case-sensitive and whole; one list's names are not another's; a value outside an
@@ -559,7 +555,10 @@ BOOST_AUTO_TEST_CASE(other_text_names_no_style) {
     BOOST_TEST(!xfen::profile_from_name(text).has_value(), "'" << text << "'");
     BOOST_TEST(!xfen::castling_style_from_name(text).has_value(), "'" << text << "'");
     BOOST_TEST(!xfen::en_passant_style_from_name(text).has_value(), "'" << text << "'");
+    BOOST_TEST(!xfen::record_fields_from_name(text).has_value(), "'" << text << "'");
   }
+  for (const std::string_view name : {"EPD", "Full", "fen", "board ", "boards", "strict", "xfen"})
+    BOOST_TEST(!xfen::record_fields_from_name(name).has_value(), "'" << name << "'");
   for (const std::string_view name : {"xfen", "shredder", "classic", "always", "legal"})
     BOOST_TEST(!xfen::profile_from_name(name).has_value(), "'" << name << "' is a profile");
   for (const std::string_view name : {"strict", "lenient", "always", "legal"})
@@ -575,6 +574,8 @@ BOOST_AUTO_TEST_CASE(other_text_names_no_style) {
                "CastlingStyle " << value);
     BOOST_TEST(xfen::style_name(static_cast<xfen::EnPassantStyle>(value)).empty(),
                "EnPassantStyle " << value);
+    BOOST_TEST(xfen::style_name(static_cast<xfen::RecordFields>(value)).empty(),
+               "RecordFields " << value);
   }
 }
 

@@ -32,7 +32,12 @@ struct Row {
   std::uint32_t length;
   std::string_view sentence;
   xfen::CastlingStyle castling = xfen::CastlingStyle::xfen;
+  xfen::RecordFields fields = xfen::RecordFields::full;  // the layout the record is read in
 };
+
+constexpr auto kXfen = xfen::CastlingStyle::xfen;
+constexpr auto kEpd = xfen::RecordFields::epd;
+constexpr auto kBoard = xfen::RecordFields::board;
 
 constexpr std::string_view S = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -104,6 +109,14 @@ const Row kRows[] = {
     {"record.missing-field", Source::warning, START " w KQkq - 0", 54, 0, "the record ends after 5 fields; the missing ones are read as '1'"},
     {"record.missing-field", Source::warning, START, 43, 0, "the record ends after 1 field; the missing ones are read as 'w - - 0 1'"},
     {"record.missing-field", Source::warning, "4k3/8/8/8/8/8/8/4K3 w", 21, 0, "the record ends after 2 fields; the missing ones are read as '- - 0 1'"},
+    // The other layouts of fields (SPEC R14): each sentence counts the layout's fields.
+    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3 w -", 23, 0, "the record ends after 3 fields; the en passant field is missing (an EPD record has four fields)", kXfen, kEpd},
+    {"record.missing-field", Source::error, "4k3/8/8/8/8/8/8/4K3", 19, 0, "the record ends after 1 field; the side to move field is missing (an EPD record has four fields)", kXfen, kEpd},
+    {"record.extra-field", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 26, 1, "unexpected fifth field '0': an EPD record has exactly four fields", kXfen, kEpd},
+    {"record.extra-field", Source::lenient, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;", 26, 2, "unexpected fifth field 'bm': an EPD record has exactly four fields", kXfen, kEpd},
+    {"record.extra-field", Source::error, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 20, 1, "unexpected second field 'w': a board-only record has exactly one field", kXfen, kBoard},
+    {"record.missing-field", Source::warning, "4k3/8/8/8/8/8/8/4K3 b", 21, 0, "the record ends after 2 fields; the missing ones are read as '- -'", kXfen, kEpd},
+    {"record.missing-field", Source::warning, "4k3/8/8/8/8/8/8/4K3", 19, 0, "the record ends after 1 field; the missing ones are read as 'w - -'", kXfen, kEpd},
     {"board.bad-count", Source::warning, "4k3/8/8/44/8/8/8/4K3 w - - 0 1", 8, 2, "empty-square count '44' read as 8 (its digits summed)"},
     {"board.bad-count", Source::warning, "4k3/8/8/8/8/8/8/99999 w - - 0 1", 16, 5, "empty-square count '99999' read as 45 (its digits summed)"},
     {"fullmove.range", Source::warning, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", 28, 1, "fullmove number '0' read as 1"},
@@ -126,11 +139,12 @@ xfen::Diagnostic produce(const Row& row) {
     BOOST_ERROR("no " << row.code << " diagnostic");
     return xfen::Diagnostic{};
   };
+  const xfen::ParseOptions strict{.fields = row.fields};
+  const xfen::ParseOptions lenient{.profile = xfen::Profile::lenient, .fields = row.fields};
   switch (row.source) {
-    case Source::error: return xfen::parse(record).error;
-    case Source::lenient: return xfen::parse(record, {.profile = xfen::Profile::lenient}).error;
-    case Source::warning:
-      return first_with_code(xfen::parse(record, {.profile = xfen::Profile::lenient}).warnings);
+    case Source::error: return xfen::parse(record, strict).error;
+    case Source::lenient: return xfen::parse(record, lenient).error;
+    case Source::warning: return first_with_code(xfen::parse(record, lenient).warnings);
     case Source::write: {
       const xfen::ParseResult read = xfen::parse(record);
       BOOST_TEST_REQUIRE(read.ok());

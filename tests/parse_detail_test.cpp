@@ -1,13 +1,14 @@
 // What xfen::parse promises beyond the code and offset the conformance vectors compare: each
 // diagnostic's length, severity and slots, the warnings in order, and the field spans and
-// field_count of ParseResult, in both profiles and with both board readers. Expectations are built
-// here from how each record was put together (its fields joined by chosen separators), not by
-// asking the parser.
+// field_count of ParseResult, in both profiles, in each layout of fields and with both board
+// readers. Expectations are built here from how each record was put together (its fields joined by
+// chosen separators), not by asking the parser.
 #define BOOST_TEST_MODULE parse_detail_test
 #include <boost/test/unit_test.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,13 +28,25 @@ using xfen::FieldSpan;
 using xfen::ParseOptions;
 using xfen::ParseResult;
 using xfen::Profile;
+using xfen::RecordFields;
 using xfen::Severity;
 using xfen::detail::BoardReading;
 
 constexpr Profile kStrict = Profile::strict;
 constexpr Profile kLenient = Profile::lenient;
 
-std::string_view profile_name(Profile profile) { return profile == kStrict ? "strict" : "lenient"; }
+// A profile, and the layout of fields read. Made from a profile alone, implicitly, so that the
+// tests of full records name only the profile.
+struct Reading {
+  Profile profile;
+  RecordFields fields = RecordFields::full;
+  Reading(Profile profile_read, RecordFields fields_read = RecordFields::full)
+      : profile(profile_read), fields(fields_read) {}
+};
+
+std::ostream& operator<<(std::ostream& out, const Reading& reading) {
+  return out << xfen::style_name(reading.profile) << ' ' << xfen::style_name(reading.fields);
+}
 
 // A record put together from fields and the runs of bytes around them: gaps[k] stands before field
 // k, gaps[fields.size()] after the last. The spans are known by construction.
@@ -117,7 +130,7 @@ struct Received {
 // Reads `text` with xfen::parse and with both board readers of detail::parse_with. The record is
 // handed over as the front of a longer buffer whose next bytes are digits and a slash, so that a
 // reader looking past the record's end changes the answer.
-std::vector<ParseResult> read_all_ways(std::string_view text, Profile profile,
+std::vector<ParseResult> read_all_ways(std::string_view text, const Reading& reading,
                                        std::vector<std::vector<Diagnostic>>& sunk) {
   const std::string buffer = std::string(text) + "12/3";
   const std::string_view record(buffer.data(), text.size());
@@ -125,7 +138,8 @@ std::vector<ParseResult> read_all_ways(std::string_view text, Profile profile,
   sunk.clear();
   for (int way = 0; way < 3; ++way) {
     Received received;
-    const ParseOptions options{.profile = profile, .warning_sink = received.sink()};
+    const ParseOptions options{
+        .profile = reading.profile, .warning_sink = received.sink(), .fields = reading.fields};
     if (way == 0)
       results.push_back(xfen::parse(record, options));
     else
@@ -157,21 +171,21 @@ void check_warnings(const ParseResult& result, const std::vector<Diagnostic>& su
 // Reads `text` every way and calls check(result, what the sink received, the first way's result)
 // for each, in a context that names the way.
 template <class Check>
-void each_way(std::string_view text, Profile profile, Check check) {
+void each_way(std::string_view text, const Reading& reading, Check check) {
   std::vector<std::vector<Diagnostic>> sunk;
-  const auto results = read_all_ways(text, profile, sunk);
+  const auto results = read_all_ways(text, reading, sunk);
   for (std::size_t way = 0; way < results.size(); ++way) {
-    BOOST_TEST_CONTEXT(profile_name(profile) << " '" << text << "' by " << kWays[way]) {
+    BOOST_TEST_CONTEXT(reading << " '" << text << "' by " << kWays[way]) {
       check(results[way], sunk[way], results[0]);
     }
   }
 }
 
-// The record is read; its fields are `spans` (all six, or fewer when lenient reading filled in
-// defaults) and these warnings were given.
-void expect_read(std::string_view text, Profile profile, const std::vector<FieldSpan>& spans,
+// The record is read; its fields are `spans` (all of the layout's, or fewer when lenient reading
+// filled in defaults) and these warnings were given.
+void expect_read(std::string_view text, const Reading& reading, const std::vector<FieldSpan>& spans,
                  const std::vector<Diagnostic>& warnings = {}) {
-  each_way(text, profile, [&](const ParseResult& result, const std::vector<Diagnostic>& sunk,
+  each_way(text, reading, [&](const ParseResult& result, const std::vector<Diagnostic>& sunk,
                               const ParseResult& first) {
     BOOST_TEST(result.ok());
     BOOST_TEST(static_cast<bool>(result));
@@ -190,9 +204,9 @@ void expect_read(std::string_view text, Profile profile, const std::vector<Field
 }
 
 // Reading fails with `expected` (its severity is error), after these warnings (lenient only).
-void expect_error(std::string_view text, Profile profile, const Diagnostic& expected,
+void expect_error(std::string_view text, const Reading& reading, const Diagnostic& expected,
                   const std::vector<Diagnostic>& warnings = {}) {
-  each_way(text, profile, [&](const ParseResult& result, const std::vector<Diagnostic>& sunk,
+  each_way(text, reading, [&](const ParseResult& result, const std::vector<Diagnostic>& sunk,
                               const ParseResult&) {
     BOOST_TEST(!result.ok());
     BOOST_TEST(!static_cast<bool>(result));
@@ -366,25 +380,29 @@ BOOST_AUTO_TEST_CASE(strict_control_white_space_anywhere) {
   expect_error(high, kStrict, error(Code::side_invalid, 20, 1));
 }
 
-// R1.1 order 5: a seventh field is record.extra-field spanning that field, in both profiles.
+// R1.1 order 5: a seventh field is record.extra-field spanning that field, in both profiles; its
+// limit is the six fields a record has.
 BOOST_AUTO_TEST_CASE(extra_fields_span_the_seventh_field) {
+  const auto extra = [](std::uint32_t offset, std::uint32_t length) {
+    return with_counts(error(Code::record_extra_field, offset, length), 0, 6);
+  };
   for (const auto& fields : {kKings, kCapablanca}) {
     const std::string record = join(fields).text;
     const std::uint32_t seventh = size_of(record) + 1;
     for (const Profile profile : {kStrict, kLenient}) {
-      expect_error(record + " x", profile, error(Code::record_extra_field, seventh, 1));
-      expect_error(record + " xyz", profile, error(Code::record_extra_field, seventh, 3));
-      expect_error(record + " xyz 1 2", profile, error(Code::record_extra_field, seventh, 3));
+      expect_error(record + " x", profile, extra(seventh, 1));
+      expect_error(record + " xyz", profile, extra(seventh, 3));
+      expect_error(record + " xyz 1 2", profile, extra(seventh, 3));
     }
     // Leniently the seventh field ends at any white space, and white space around it is no warning:
     // the record is refused as it is found.
-    expect_error(record + "\tabc\t", kLenient, error(Code::record_extra_field, seventh, 3));
-    expect_error(record + "  abc  d", kLenient, error(Code::record_extra_field, seventh + 1, 3));
-    expect_error("  " + record + " abc", kLenient, error(Code::record_extra_field, seventh + 2, 3));
+    expect_error(record + "\tabc\t", kLenient, extra(seventh, 3));
+    expect_error(record + "  abc  d", kLenient, extra(seventh + 1, 3));
+    expect_error("  " + record + " abc", kLenient, extra(seventh + 2, 3));
   }
   // Extra fields come before field errors.
-  expect_error("x w - - 0 1 z", kStrict, error(Code::record_extra_field, 12, 1));
-  expect_error("x w - - 0 1 z", kLenient, error(Code::record_extra_field, 12, 1));
+  expect_error("x w - - 0 1 z", kStrict, extra(12, 1));
+  expect_error("x w - - 0 1 z", kLenient, extra(12, 1));
 }
 
 // R9: white space around and between fields, each run one warning at its start spanning the run,
@@ -739,4 +757,185 @@ BOOST_AUTO_TEST_CASE(first_field_error_wins) {
   expect_error("4k3/8/8/8/8/8/8/4K3 w - - 00 0", kStrict, error(Code::halfmove_syntax, 26, 2));
   expect_error("4k3/8/8/8/8/8/8/4K3 w - - 0 0", kStrict, error(Code::fullmove_range, 28, 1));
   expect_error("4k3/8/8/8/8/8/8/4K3x w - - 0 0", kStrict, error(Code::board_bad_char, 19, 1));
+}
+
+// --- layouts of fields (SPEC R15) ---
+
+namespace {
+
+constexpr RecordFields kEpd = RecordFields::epd;
+constexpr RecordFields kBoard = RecordFields::board;
+
+// The first `count` fields of a record.
+std::vector<std::string> first_fields(const std::vector<std::string>& fields, std::size_t count) {
+  return {fields.begin(), fields.begin() + static_cast<std::ptrdiff_t>(count)};
+}
+
+}  // namespace
+
+// R15.1: an EPD record is the first four fields, a board-only record the first; both are read in
+// both profiles with their spans, no warning, and the position of the full record whose missing
+// fields hold their defaults.
+BOOST_AUTO_TEST_CASE(epd_and_board_records_read_with_defaults) {
+  struct Case {
+    RecordFields layout;
+    std::vector<std::string> fields;
+    std::string_view as_full_record;  // what the position writes, all six fields
+  };
+  const std::vector<Case> cases = {
+      {kEpd, {"4k3/8/8/3Pp3/8/8/8/4K3", "w", "-", "e6"}, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1"},
+      {kEpd, {"r3k2r/8/8/8/8/8/8/R3K2R", "b", "sKQkq", "-"},
+       "r3k2r/8/8/8/8/8/8/R3K2R b sKQkq - 0 1"},
+      {kEpd, first_fields(kCapablanca, 4),
+       "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 1"},
+      {kBoard, {"r3k2r/8/8/8/8/8/8/R3K2R"}, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"},
+      {kBoard, {kCapablanca[0]},
+       "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1"},
+      {kBoard, {"4k3/8/8/8/8/8/8/8"}, "4k3/8/8/8/8/8/8/8 w - - 0 1"},
+  };
+  for (const Case& c : cases) {
+    const Built built = join(c.fields);
+    for (const Profile profile : {kStrict, kLenient}) {
+      expect_read(built.text, {profile, c.layout}, built.spans);
+      const ParseResult read = xfen::parse(built.text, {.profile = profile, .fields = c.layout});
+      BOOST_TEST(xfen::to_string(read.position).text == c.as_full_record, built.text);
+    }
+  }
+}
+
+// R15.2: strictly, a record has exactly its layout's fields: fewer is record.missing-field at the
+// record's length, more is record.extra-field spanning the first field too many, each with the
+// layout's count as its limit. Structure still comes first (R1.1), then the fields in order.
+BOOST_AUTO_TEST_CASE(strict_layouts_count_their_own_fields) {
+  const auto missing = [](std::uint32_t offset, std::int32_t found, std::int32_t limit) {
+    return with_counts(error(Code::record_missing_field, offset, 0), found, limit);
+  };
+  const auto extra = [](std::uint32_t offset, std::uint32_t length, std::int32_t limit) {
+    return with_counts(error(Code::record_extra_field, offset, length), 0, limit);
+  };
+  struct Case {
+    RecordFields layout;
+    std::string text;
+    Diagnostic error;
+  };
+  const std::string board = kKings[0];  // 19 bytes
+  const std::vector<Case> cases = {
+      {kEpd, board, missing(19, 1, 4)},
+      {kEpd, board + " w -", missing(23, 3, 4)},
+      {kEpd, board + " w - - 0", extra(26, 1, 4)},
+      {kEpd, board + " w - - 0 1", extra(26, 1, 4)},
+      {kEpd, board + " w - - bm e4;", extra(26, 2, 4)},
+      {kEpd, "x w", missing(3, 2, 4)},
+      {kEpd, "x w - - 0", extra(8, 1, 4)},
+      {kEpd, board + " w - - ", error(Code::record_separator, 26, 0)},
+      {kEpd, board + " w  - -", error(Code::record_separator, 22, 0)},
+      {kEpd, board + " w -\t-", error(Code::record_whitespace, 23, 1)},
+      {kEpd, "", error(Code::record_empty, 0, 0)},
+      {kEpd, board + " W - -", error(Code::side_invalid, 20, 1)},
+      {kEpd, board + " w K -", with_counts(error(Code::castling_no_rook, 22, 1), 0, 0)},
+      {kEpd, board + " w - e9", error(Code::en_passant_syntax, 24, 2)},
+      {kEpd, "x w - -", error(Code::board_bad_char, 0, 1)},
+      {kBoard, board + " w", extra(20, 1, 1)},
+      {kBoard, board + " w - - 0 1", extra(20, 1, 1)},
+      {kBoard, "x w", extra(2, 1, 1)},
+      {kBoard, board + " ", error(Code::record_separator, 20, 0)},
+      {kBoard, " " + board, error(Code::record_separator, 0, 0)},
+      {kBoard, board + "\n", error(Code::record_whitespace, 19, 1)},
+      {kBoard, "", error(Code::record_empty, 0, 0)},
+      {kBoard, "x", error(Code::board_bad_char, 0, 1)},
+      {kBoard, "4k3/8/8/8/8/8/8", with_counts(error(Code::board_rank_count, 15, 0), 7, 8)},
+  };
+  for (const Case& c : cases) {
+    Diagnostic expected = c.error;
+    if (expected.code == Code::castling_no_rook) expected.square = xfen::make_square(4, 0);
+    expect_error(c.text, {kStrict, c.layout}, expected);
+  }
+}
+
+// R15.3: leniently, the relaxations of R9 apply with the layout's count: missing trailing fields
+// take their defaults with one warning whose limit is that count; a field too many is still an
+// error, as it is for a full record.
+BOOST_AUTO_TEST_CASE(lenient_layouts_fill_in_missing_fields_and_refuse_extra_ones) {
+  const std::vector<std::string> epd = {"4k3/8/8/3Pp3/8/8/8/4K3", "w", "-", "e6"};
+  for (std::size_t k = 1; k < epd.size(); ++k) {
+    const Built built = join(first_fields(epd, k));
+    expect_read(built.text, {kLenient, kEpd}, built.spans,
+                {with_counts(warning(Code::record_missing_field, size_of(built.text), 0),
+                             static_cast<std::int32_t>(k), 4)});
+  }
+  const ParseResult side_only =
+      xfen::parse("4k3/8/8/3Pp3/8/8/8/4K3 b", {.profile = kLenient, .fields = kEpd});
+  BOOST_TEST_REQUIRE(side_only.ok());
+  BOOST_TEST(xfen::to_string(side_only.position).text == "4k3/8/8/3Pp3/8/8/8/4K3 b - - 0 1");
+
+  // White space around and between fields, as R9.
+  const Built spaced = build(epd, {"  ", "\t", " ", " ", " \r\n"});
+  expect_read(spaced.text, {kLenient, kEpd}, spaced.spans,
+              {warning(Code::record_separator, 0, 2),
+               warning(Code::record_whitespace, spaced.spans[0].end, 1),
+               warning(Code::record_whitespace, spaced.spans[3].end, 3)});
+  const Built board = build({kKings[0]}, {" ", "\n"});
+  expect_read(board.text, {kLenient, kBoard}, board.spans,
+              {warning(Code::record_separator, 0, 1),
+               warning(Code::record_whitespace, board.spans[0].end, 1)});
+
+  // Too many fields: an error in every profile, found before any field is read and so before
+  // any warning.
+  const auto extra = [](std::uint32_t offset, std::uint32_t length, std::int32_t limit) {
+    return with_counts(error(Code::record_extra_field, offset, length), 0, limit);
+  };
+  expect_error(join(kKings).text, {kLenient, kEpd}, extra(26, 1, 4));
+  expect_error(kKings[0] + "  w\t- - bm", {kLenient, kEpd}, extra(27, 2, 4));
+  expect_error(join(kKings).text, {kLenient, kBoard}, extra(20, 1, 1));
+  expect_error(" " + kKings[0] + "  w", {kLenient, kBoard}, extra(22, 1, 1));
+  expect_error("   ", {kLenient, kBoard}, error(Code::record_empty, 0, 0));
+}
+
+// R15.4: the full record is the default layout, and what it reads is unchanged by the others'
+// existence: every well-formed full record fails as EPD and as a board at the fifth and second
+// field.
+BOOST_AUTO_TEST_CASE(a_full_record_is_too_long_for_the_other_layouts) {
+  BOOST_TEST((ParseOptions{}.fields == RecordFields::full));
+  for (const auto& fields : {kKings, kCapablanca, kCastlingBoard}) {
+    const Built built = join(fields);
+    for (const Profile profile : {kStrict, kLenient}) {
+      expect_error(built.text, {profile, kEpd},
+                   with_counts(error(Code::record_extra_field, built.spans[4].begin,
+                                     built.spans[4].size()),
+                               0, 4));
+      expect_error(built.text, {profile, kBoard},
+                   with_counts(error(Code::record_extra_field, built.spans[1].begin, 1), 0, 1));
+    }
+  }
+}
+
+// R15.5: epd_fields_size finds the four fields at the start of an EPD line, whatever white space
+// stands between them; what follows is the operations.
+BOOST_AUTO_TEST_CASE(epd_fields_size_cuts_off_the_operations) {
+  struct Case {
+    std::string_view line;
+    std::string_view prefix;
+  };
+  const std::vector<Case> cases = {
+      {"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"a b\";", "4k3/8/8/8/8/8/8/4K3 w - -"},
+      {"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - -"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - ", "4k3/8/8/8/8/8/8/4K3 w - -"},
+      {"4k3/8/8/8/8/8/8/4K3 w - -\r\n", "4k3/8/8/8/8/8/8/4K3 w - -"},
+      {" 4k3/8/8/8/8/8/8/4K3\tw  - -\tbm", " 4k3/8/8/8/8/8/8/4K3\tw  - -"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - -"},
+      // Fewer than four fields: all of it, for the reader to report.
+      {"4k3/8/8/8/8/8/8/4K3 w -", "4k3/8/8/8/8/8/8/4K3 w -"},
+      {"4k3/8/8/8/8/8/8/4K3 w - ", "4k3/8/8/8/8/8/8/4K3 w - "},
+      {"  ", "  "},
+      {"", ""},
+  };
+  for (const Case& c : cases) {
+    BOOST_TEST(xfen::epd_fields_size(c.line) == c.prefix.size(), "'" << c.line << "'");
+  }
+  const std::string_view line = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - bm O-O; id \"castle\";";
+  const ParseResult read = xfen::parse(line.substr(0, xfen::epd_fields_size(line)),
+                                       {.fields = kEpd});
+  BOOST_TEST_REQUIRE(read.ok());
+  BOOST_TEST(xfen::to_string(read.position, {.fields = kEpd}).text ==
+             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq -");
 }

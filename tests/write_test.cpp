@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <span>
@@ -719,4 +720,154 @@ BOOST_AUTO_TEST_CASE(max_record_size_is_the_longest_record) {
   const auto result = xfen::write(parsed.position, exact);
   BOOST_TEST(result.ok());
   BOOST_TEST(std::string_view(exact.data(), result.size) == kLongest);
+}
+
+// --- layouts of fields (SPEC R14) ---
+
+namespace {
+
+using xfen::RecordFields;
+
+// The first `count` space-separated fields of a canonical record.
+std::string_view first_fields(std::string_view record, std::size_t count) {
+  std::size_t end = 0;
+  for (std::size_t field = 0; field < count; ++field) {
+    end = record.find(' ', end + (field == 0 ? 0 : 1));
+    if (end == std::string_view::npos) return record;
+  }
+  return record.substr(0, end);
+}
+
+}  // namespace
+
+// R14.6: EPD writes the first four fields of the record the same options write, a board-only
+// record the first: one table row per record and castling style.
+BOOST_AUTO_TEST_CASE(record_layouts_write_their_fields_only) {
+  struct Row {
+    std::string_view record;
+    CastlingStyle castling;
+    std::string_view epd;
+    std::string_view board;
+  };
+  const Row rows[] = {
+      {kStart, CastlingStyle::xfen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+      {kStart, CastlingStyle::shredder, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -",
+       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+      {"4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 7", CastlingStyle::xfen, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6",
+       "4k3/8/8/3Pp3/8/8/8/4K3"},
+      {"r3k4r/10/10/10/10/10/10/R3K4R b sKQkq - 12 40", CastlingStyle::xfen,
+       "r3k4r/10/10/10/10/10/10/R3K4R b sKQkq -", "r3k4r/10/10/10/10/10/10/R3K4R"},
+      {kLongest, CastlingStyle::shredder,
+       "rnabqkbcnr/pppp1ppppp/nnnn1nnnnn/PPPPpPPPPP/NNNNNNNNNN/BBBBBBBBBB/PPPPPPPPPP/RNABQKBCNR"
+       " w sJAja e6",
+       "rnabqkbcnr/pppp1ppppp/nnnn1nnnnn/PPPPpPPPPP/NNNNNNNNNN/BBBBBBBBBB/PPPPPPPPPP/RNABQKBCNR"},
+  };
+  for (const Row& row : rows) {
+    BOOST_TEST_CONTEXT(row.record) {
+      const auto parsed = xfen::parse(row.record);
+      BOOST_TEST_REQUIRE(parsed.ok());
+      BOOST_TEST(xfen::to_string(parsed.position, {.castling = row.castling,
+                                                   .fields = RecordFields::epd})
+                     .text == row.epd);
+      BOOST_TEST(xfen::to_string(parsed.position, {.castling = row.castling,
+                                                   .fields = RecordFields::board})
+                     .text == row.board);
+      BOOST_TEST(xfen::to_string(parsed.position, {.castling = row.castling,
+                                                   .fields = RecordFields::full})
+                     .text.starts_with(row.epd));
+    }
+  }
+}
+
+// R14.6: a layout refuses only what it writes. EPD has no counters, so counters out of range are
+// no error there; a bare board refuses nothing but a width it cannot write.
+BOOST_AUTO_TEST_CASE(record_layouts_refuse_only_what_they_write) {
+  for (const Refusal& refusal : kRefusals) {
+    BOOST_TEST_CONTEXT(refusal.what) {
+      Position p = hand_built_start();
+      refusal.change(p);
+      const bool counter =
+          refusal.code == "fullmove.range" || refusal.code == "halfmove.range";
+      const bool width = refusal.code == "board.width";
+      for (const RecordFields fields : {RecordFields::epd, RecordFields::board}) {
+        BOOST_TEST_CONTEXT(xfen::style_name(fields)) {
+          const bool refused = fields == RecordFields::epd ? !counter : width;
+          char buffer[xfen::kMaxRecordSize];
+          const auto result = xfen::write(
+              p, buffer, {CastlingStyle::xfen, refusal.en_passant, fields});
+          BOOST_TEST(result.ok() == !refused);
+          BOOST_TEST(name(result.error.code) == (refused ? refusal.code : "ok"));
+        }
+      }
+    }
+  }
+}
+
+// R14.6: the buffer check counts the layout's bytes: a buffer exactly as long as the EPD or board
+// record suffices, one byte less does not.
+BOOST_AUTO_TEST_CASE(record_layouts_fit_exact_buffers) {
+  for (const std::string_view record : kRecords) {
+    const auto parsed = xfen::parse(record);
+    BOOST_TEST_REQUIRE(parsed.ok(), record);
+    for (const RecordFields fields : {RecordFields::epd, RecordFields::board}) {
+      const WriteOptions options{.fields = fields};
+      const std::string text = xfen::to_string(parsed.position, options).text;
+      BOOST_TEST_CONTEXT(record << " as " << xfen::style_name(fields) << ": " << text) {
+        BOOST_TEST(text == first_fields(record, xfen::field_count(fields)));
+        std::vector<char> exact(text.size());
+        const auto fits = xfen::write(parsed.position, exact, options);
+        BOOST_TEST(fits.ok());
+        BOOST_TEST(std::string_view(exact.data(), fits.size) == text);
+        std::vector<char> short_by_one(text.size() - 1);
+        const auto too_small = xfen::write(parsed.position, short_by_one, options);
+        BOOST_TEST(name(too_small.error.code) == "write.buffer-too-small");
+        BOOST_TEST(too_small.error.limit == static_cast<std::int32_t>(text.size()));
+      }
+    }
+  }
+}
+
+// R14.7: over the 13,000 positions of the bundled corpus, in every castling and en passant style,
+// writing EPD (or the board) and reading that back in the same layout gives the position the
+// full record gives, minus what the layout leaves out: counters 0 and 1, and for a board also
+// White to move, no castling, no en passant square.
+BOOST_AUTO_TEST_CASE(record_layouts_round_trip_over_the_corpus) {
+  std::ifstream in(std::string(XFEN_SOURCE_DIR) + "/corpus/positions/mixed.xfen");
+  BOOST_TEST_REQUIRE(static_cast<bool>(in));
+  std::size_t round_trips = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto original = xfen::parse(line);
+    if (!original.ok()) continue;
+    for (const auto castling : {CastlingStyle::xfen, CastlingStyle::shredder}) {
+      for (const auto en_passant : kEnPassantStyles) {
+        const auto full = xfen::to_string(original.position, {castling, en_passant});
+        BOOST_TEST_REQUIRE(full.ok(), line);
+        Position expected = xfen::parse(full.text).position;
+        expected.halfmove_clock = 0;
+        expected.fullmove_number = 1;
+        for (const RecordFields fields : {RecordFields::epd, RecordFields::board}) {
+          if (fields == RecordFields::board) {
+            expected.side_to_move = Color::white;
+            expected.castling = {};
+            expected.en_passant.reset();
+          }
+          const WriteOptions options{castling, en_passant, fields};
+          const auto written = xfen::to_string(original.position, options);
+          const auto read = xfen::parse(written.text, {.fields = fields});
+          if (!read.ok() || read.field_count != xfen::field_count(fields) ||
+              written.text != first_fields(full.text, xfen::field_count(fields)) ||
+              !(read.position == expected)) {
+            BOOST_ERROR(line << " as " << xfen::style_name(fields) << ": '" << written.text
+                             << "' reads back "
+                             << (read.ok() ? xfen::to_string(read.position).text
+                                           : std::string(xfen::code_name(read.error.code))));
+            return;
+          }
+          ++round_trips;
+        }
+      }
+    }
+  }
+  BOOST_TEST(round_trips == 13'000u * 2 * 3 * 2);
 }

@@ -34,8 +34,10 @@ enum class Field : std::uint8_t {
 #define XFEN_DIAGNOSTIC_CODES(X)                                                               \
   X(ok, "ok", record, "no problem")                                                            \
   X(record_empty, "record.empty", record, "the record is empty")                               \
-  X(record_missing_field, "record.missing-field", record, "fewer than six fields")              \
-  X(record_extra_field, "record.extra-field", record, "more than six fields")                  \
+  X(record_missing_field, "record.missing-field", record,                                      \
+    "fewer fields than the layout has: six, four in EPD")                                      \
+  X(record_extra_field, "record.extra-field", record,                                          \
+    "more fields than the layout has: six, four in EPD, one for a board alone")                \
   X(record_separator, "record.separator", record,                                              \
     "fields must be separated by exactly one space, with nothing before or after")             \
   X(record_whitespace, "record.whitespace", record, "a tab, CR, LF, VT or FF in the record")   \

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "xfen/diagnostic.hpp"
+#include "xfen/parse.hpp"
 #include "xfen/position.hpp"
 #include "xfen/export.hpp"
 
@@ -26,10 +27,15 @@ enum class EnPassantStyle : std::uint8_t {
 struct WriteOptions {
   CastlingStyle castling = CastlingStyle::xfen;
   EnPassantStyle en_passant = EnPassantStyle::xfen;
+  // The fields written (parse.hpp): the writer stops after the last one, and refuses only what
+  // it writes (a counter out of range is no error in EPD; a castling right that does not match
+  // the board is none for a board alone).
+  RecordFields fields = RecordFields::full;
 };
 
 // The longest record any position writes: 10×8 board (80 + 7), four castling tokens and a
-// prefix, two counters of 10 digits, five spaces, side and en passant.
+// prefix, two counters of 10 digits, five spaces, side and en passant. EPD and board-only
+// records are shorter.
 inline constexpr std::size_t kMaxRecordSize = 87 + 1 + 1 + 1 + 5 + 1 + 2 + 1 + 10 + 1 + 10;
 
 struct WriteResult {

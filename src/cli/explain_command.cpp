@@ -239,9 +239,11 @@ void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::strin
   print_with_excerpts(out, xfen::Severity::error, found, record);
 }
 
-void print_canonical(OutputBuffer& out, const xfen::Position& position, std::string_view record) {
+// In the layout of fields the record was read in.
+void print_canonical(OutputBuffer& out, const xfen::Position& position, xfen::RecordFields fields,
+                     std::string_view record) {
   std::array<char, xfen::kMaxRecordSize> buffer{};
-  const xfen::WriteResult written = xfen::write(position, buffer);
+  const xfen::WriteResult written = xfen::write(position, buffer, {.fields = fields});
   label(out, "canonical");
   if (written.ok()) {
     out.write(std::string_view(buffer.data(), written.size));
@@ -292,7 +294,7 @@ ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
   out.put('\n');
   print_warnings(out, warnings.diagnostics(), record);
   print_legality(out, result, record);
-  print_canonical(out, position, record);
+  print_canonical(out, position, options.parse.fields, record);
   return ExitStatus::success;
 }
 

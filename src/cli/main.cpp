@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <string_view>
 
 #include "adapter_command.hpp"
 #include "canon_command.hpp"
@@ -36,6 +37,17 @@ void add_lenient_flag(CLI::App& command, xfen::ParseOptions& parse) {
   command.add_flag_callback(
       "--lenient", [&parse] { parse.profile = xfen::Profile::lenient; },
       "Read real-world data: accept the relaxations of SPEC R9, each reported as a warning");
+}
+
+// The layout of the records read (SPEC R15). Not offered by `xfen pgn`: a FEN tag holds the full
+// record. A command that also writes records writes the same fields (see run()).
+void add_fields_option(CLI::App& command, xfen::ParseOptions& parse, std::string_view written) {
+  xfen::cli::add_named_choice_option<xfen::RecordFields>(
+      command, "--fields", parse.fields, xfen::record_fields_names(),
+      xfen::record_fields_from_name,
+      "The fields of each record: full (all six), epd (board, side to move, castling, en passant; "
+      "the counters read as 0 1; EPD operations are not read), board (the board alone; read as "
+      "w - - 0 1)" + std::string(written));
 }
 
 CLI::Option* add_files_argument(CLI::App& command, std::vector<std::string>& files) {
@@ -172,12 +184,14 @@ int run(int argc, char** argv) {
   xfen::cli::CheckOptions check_options;
   CLI::App* check = app.add_subcommand("check", "Report every problem in files of records");
   add_lenient_flag(*check, check_options.parse);
+  add_fields_option(*check, check_options.parse, "");
   add_report_flags(*check, check_options.legal, check_options.json, check_options.quiet);
   add_files_argument(*check, check_options.files);
 
   xfen::cli::CanonOptions canon_options;
   CLI::App* canon = app.add_subcommand("canon", "Write each record canonically");
   add_lenient_flag(*canon, canon_options.parse);
+  add_fields_option(*canon, canon_options.parse, "; written with the same fields");
   add_write_style_options(*canon, canon_options.write);
   canon->add_flag("--aligned", canon_options.aligned,
                   "An empty line for each invalid record, so output line N answers input line N");
@@ -188,6 +202,7 @@ int run(int argc, char** argv) {
   xfen::cli::ExplainOptions explain_options;
   CLI::App* explain = app.add_subcommand("explain", "Take one record apart, field by field");
   add_lenient_flag(*explain, explain_options.parse);
+  add_fields_option(*explain, explain_options.parse, "; the canonical record has the same fields");
   explain->add_option("RECORD", explain_options.record, "The record, quoted as one argument")
       ->required();
 
@@ -195,6 +210,7 @@ int run(int argc, char** argv) {
   CLI::App* adapter = app.add_subcommand(
       "adapter", "Answer each line of stdin with one line: 'ok RECORD' or 'error CODE MESSAGE'");
   add_lenient_flag(*adapter, adapter_options.parse);
+  add_fields_option(*adapter, adapter_options.parse, "; answered with the same fields");
   add_write_style_options(*adapter, adapter_options.write);
 
   // --- xfen suite ---
@@ -280,6 +296,10 @@ int run(int argc, char** argv) {
     // --help and --version exit 0; every usage error exits 2, whatever CLI11's own code.
     return app.exit(error) == 0 ? 0 : static_cast<int>(ExitStatus::failure);
   }
+
+  // The commands that write records write the fields they read.
+  canon_options.write.fields = canon_options.parse.fields;
+  adapter_options.write.fields = adapter_options.parse.fields;
 
   xfen::cli::FdSource input(STDIN_FILENO);
   xfen::cli::FdSink output(STDOUT_FILENO);
