@@ -21,6 +21,8 @@ packages=(
   chromium
   # bench/certify_throughput.sh: /usr/bin/time, for the maximum resident set size
   time
+  # tests/package: a client built with the installed xfen.pc, as a non-CMake build system does
+  pkgconf
 )
 
 exec "$(dirname "${BASH_SOURCE[0]}")/apt-install-missing.sh" "${packages[@]}"

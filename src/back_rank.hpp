@@ -42,6 +42,15 @@ inline std::optional<int> castling_king_file(const Position& position, Color col
   return count == 1 ? std::optional<int>(file) : std::nullopt;
 }
 
+// How many kings of `color` its back rank holds: what a castling right without its one king
+// reports. Only asked on that error path.
+inline int count_back_rank_kings(const Position& position, Color color) noexcept {
+  int kings = 0;
+  for (int file = 0; file < position.width; ++file)
+    kings += position.at(make_square(file, back_rank(color))).is(PieceType::king, color);
+  return kings;
+}
+
 inline std::optional<int> outermost_rook_file(const Position& position, Color color,
                                               CastlingSide side, int king_file) noexcept {
   const Piece rook(PieceType::rook, color);

@@ -1,30 +1,110 @@
 #include "xfen/diagnostic.hpp"
 
-#include <algorithm>
 #include <array>
-#include <string>
 
 namespace xfen {
 namespace {
 
 struct CodeInfo {
+  Code code;
   std::string_view name;
   Field field;
   std::string_view summary;
 };
 
-constexpr std::array kCodes = {
-#define XFEN_CODE_INFO(id, name, field, summary) CodeInfo{name, Field::field, summary},
-    XFEN_DIAGNOSTIC_CODES(XFEN_CODE_INFO)
-#undef XFEN_CODE_INFO
-};
+// Indexed by the code: the static_assert below holds the order to the enumeration's.
+constexpr auto kCodes = std::to_array<CodeInfo>({
+    {Code::ok, "ok", Field::record,
+     "no problem"},
+    {Code::record_empty, "record.empty", Field::record,
+     "the record is empty"},
+    {Code::record_missing_field, "record.missing-field", Field::record,
+     "fewer fields than the layout has: six, four in EPD"},
+    {Code::record_extra_field, "record.extra-field", Field::record,
+     "more fields than the layout has: six, four in EPD, one for a board alone"},
+    {Code::record_separator, "record.separator", Field::record,
+     "fields must be separated by exactly one space, with nothing before or after"},
+    {Code::record_whitespace, "record.whitespace", Field::record,
+     "a tab, CR, LF, VT or FF in the record"},
+    {Code::board_bad_char, "board.bad-char", Field::board,
+     "not a piece letter, a digit or '/'"},
+    {Code::board_bad_count, "board.bad-count", Field::board,
+     "an empty-square count that is not a decimal 1..10 without leading zero"},
+    {Code::board_rank_count, "board.rank-count", Field::board,
+     "the board does not have exactly 8 ranks"},
+    {Code::board_width, "board.width", Field::board,
+     "rank 8 is neither 8 nor 10 squares wide"},
+    {Code::board_rank_width, "board.rank-width", Field::board,
+     "a rank is not as wide as rank 8"},
+    {Code::board_off_board, "board.off-board", Field::board,
+     "a piece beyond the board's last file (a position built by hand)"},
+    {Code::side_invalid, "side.invalid", Field::side_to_move,
+     "the side to move is not 'w' or 'b'"},
+    {Code::castling_bad_char, "castling.bad-char", Field::castling,
+     "not '-', a prefix 's'/'m' at the start, K, Q, k, q or a file letter"},
+    {Code::castling_file_off_board, "castling.file-off-board", Field::castling,
+     "a file letter beyond the board's last file"},
+    {Code::castling_empty_prefix, "castling.empty-prefix", Field::castling,
+     "a prefix with no token"},
+    {Code::castling_no_king, "castling.no-king", Field::castling,
+     "the colour's back rank does not hold exactly one king of that colour"},
+    {Code::castling_no_rook, "castling.no-rook", Field::castling,
+     "the token names no rook"},
+    {Code::castling_duplicate, "castling.duplicate", Field::castling,
+     "the token names a rook already named"},
+    {Code::castling_same_side, "castling.same-side", Field::castling,
+     "a second right on the same side of the king for one colour"},
+    {Code::en_passant_syntax, "en-passant.syntax", Field::en_passant,
+     "not '-' or a lower-case file followed by a rank digit 1..8"},
+    {Code::en_passant_off_board, "en-passant.off-board", Field::en_passant,
+     "the file is beyond the board's last file"},
+    {Code::en_passant_wrong_rank, "en-passant.wrong-rank", Field::en_passant,
+     "the rank is not 6 with White to move or 3 with Black to move"},
+    {Code::en_passant_no_pawn, "en-passant.no-pawn", Field::en_passant,
+     "no pawn of the side not to move stands directly beyond the square"},
+    {Code::en_passant_occupied, "en-passant.occupied", Field::en_passant,
+     "the square, or the square the pawn came from, is not empty"},
+    {Code::halfmove_syntax, "halfmove.syntax", Field::halfmove_clock,
+     "not a decimal number without sign or leading zero"},
+    {Code::halfmove_range, "halfmove.range", Field::halfmove_clock,
+     "above 2147483647"},
+    {Code::fullmove_syntax, "fullmove.syntax", Field::fullmove_number,
+     "not a decimal number without sign or leading zero"},
+    {Code::fullmove_range, "fullmove.range", Field::fullmove_number,
+     "0, or above 2147483647"},
+    {Code::write_buffer_too_small, "write.buffer-too-small", Field::position,
+     "the output buffer cannot hold the record"},
+    {Code::write_needs_file_letter, "write.needs-file-letter", Field::position,
+     "classic FEN cannot name an inner rook"},
+    {Code::write_castling_prefix, "write.castling-prefix", Field::position,
+     "classic FEN has no castling prefix"},
+    {Code::legal_king_count, "legal.king-count", Field::position,
+     "a colour does not have exactly one king"},
+    {Code::legal_pawn_on_back_rank, "legal.pawn-on-back-rank", Field::position,
+     "a pawn stands on rank 1 or rank 8"},
+    {Code::legal_opponent_in_check, "legal.opponent-in-check", Field::position,
+     "the side not to move is in check"},
+    {Code::legal_en_passant_clock, "legal.en-passant-clock", Field::position,
+     "an en passant square with a halfmove clock other than 0"},
+    {Code::record_too_long, "record.too-long", Field::record,
+     "a record of 4294967295 bytes or more, beyond what 32-bit offsets can point into"},
+    {Code::input_too_long, "input.too-long", Field::input,
+     "a line longer than the xfen command's 4096 bytes"},
+});
 
-constexpr std::array kEveryCode = {
-#define XFEN_CODE_VALUE(id, name, field, summary) Code::id,
-    XFEN_DIAGNOSTIC_CODES(XFEN_CODE_VALUE)
-#undef XFEN_CODE_VALUE
-};
-static_assert(kEveryCode[0] == Code::ok);
+consteval bool in_enumeration_order() {
+  for (std::size_t i = 0; i < kCodes.size(); ++i)
+    if (static_cast<std::size_t>(kCodes[i].code) != i) return false;
+  return true;
+}
+static_assert(in_enumeration_order(), "kCodes lists the codes in the order of enum class Code");
+static_assert(kCodes.back().code == Code::input_too_long, "every code has its entry");
+
+constexpr std::array kEveryCode = [] {
+  std::array<Code, kCodes.size()> codes{};
+  for (std::size_t i = 0; i < kCodes.size(); ++i) codes[i] = kCodes[i].code;
+  return codes;
+}();
 // The codes that name a problem: all but the first, Code::ok.
 constexpr std::span<const Code> kProblemCodes(kEveryCode.data() + 1, kEveryCode.size() - 1);
 
@@ -32,238 +112,6 @@ constexpr std::span<const Code> kProblemCodes(kEveryCode.data() + 1, kEveryCode.
 const CodeInfo& info(Code code) noexcept {
   const auto index = static_cast<std::size_t>(code);
   return index < kCodes.size() ? kCodes[index] : kCodes[0];
-}
-
-// Input bytes go into sentences that end up on terminals, in JSON and in one-line protocol
-// answers, so anything but printable ASCII is escaped and long tokens are cut.
-std::string quoted(std::string_view record, std::uint32_t offset, std::uint32_t length) {
-  constexpr std::uint32_t kMaxShown = 24;
-  std::string out = "'";
-  const std::size_t begin = offset < record.size() ? offset : record.size();
-  const std::size_t shown = std::min<std::size_t>({std::size_t{length}, std::size_t{kMaxShown}, record.size() - begin});
-  for (const char c : record.substr(begin, shown)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7f && c != '\\' && c != '\'') {
-      out += c;
-    } else {
-      constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0f];
-    }
-  }
-  if (length > shown) out += "...";
-  out += "'";
-  return out;
-}
-
-std::string square_name(Square square) {
-  return std::string{square.file_letter()} + std::to_string(square.rank + 1);
-}
-
-std::string squares(int count) { return std::to_string(count) + (count == 1 ? " square" : " squares"); }
-
-std::string_view color_name(Color color) { return color == Color::white ? "White" : "Black"; }
-std::string_view color_adjective(Color color) { return color == Color::white ? "white" : "black"; }
-
-std::string_view whitespace_name(char c) {
-  switch (c) {
-    case '\t': return "tab";
-    case '\n': return "line feed";
-    case '\r': return "carriage return";
-    case '\v': return "vertical tab";
-    case '\f': return "form feed";
-    default: return "space";
-  }
-}
-
-std::string_view field_description(std::int32_t index) {
-  constexpr std::array<std::string_view, 6> kNames = {
-      "board", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"};
-  return index >= 0 && index < 6 ? kNames[static_cast<std::size_t>(index)] : "field";
-}
-
-// A record of `fields` fields as a sentence names it: by RecordFields' counts (1, 4, 6), any
-// other count being the full record's.
-struct RecordLayout {
-  std::size_t count;
-  std::string_view kind;          // "an EPD record"
-  std::string_view fields;        // "four fields"
-  std::string_view next_ordinal;  // the first field too many: "fifth"
-};
-
-RecordLayout record_layout(std::int32_t fields) {
-  switch (fields) {
-    case 1: return {1, "a board-only record", "one field", "second"};
-    case 4: return {4, "an EPD record", "four fields", "fifth"};
-    default: return {6, "a record", "six fields", "seventh"};
-  }
-}
-
-std::string castling_no_rook(const Diagnostic& d, std::string_view record) {
-  const char token = d.offset < record.size() ? record[d.offset] : '?';
-  const std::string colour(color_adjective(d.color));
-  std::string text = "castling token " + quoted(record, d.offset, 1) + " names no rook: ";
-  if (token == 'K' || token == 'k' || token == 'Q' || token == 'q') {
-    const bool h_side = token == 'K' || token == 'k';
-    return text + "no " + colour + " rook stands on the " + (h_side ? "h-side" : "a-side") +
-           " of the king on " + square_name(d.square);
-  }
-  return text + square_name(d.square) + " holds no " + colour + " rook";
-}
-
-std::string error_sentence(const Diagnostic& d, std::string_view record) {
-  const auto token = [&] { return quoted(record, d.offset, d.length); };
-  switch (d.code) {
-    case Code::ok: return "no problem";
-    case Code::record_empty: return "the record is empty";
-    case Code::record_whitespace:
-      return "unexpected " + std::string(whitespace_name(d.offset < record.size() ? record[d.offset] : ' ')) +
-             " at byte " + std::to_string(d.offset) + ": fields are separated by single spaces";
-    case Code::record_separator:
-      return "empty field at byte " + std::to_string(d.offset) +
-             ": fields are separated by exactly one space, with none before the first field or "
-             "after the last";
-    case Code::record_missing_field: {
-      const RecordLayout layout = record_layout(d.limit);
-      return "the record ends after " + std::to_string(d.found) + " field" +
-             (d.found == 1 ? "" : "s") + "; the " + std::string(field_description(d.found)) +
-             " field is missing (" + std::string(layout.kind) + " has " +
-             std::string(layout.fields) + ")";
-    }
-    case Code::record_extra_field: {
-      const RecordLayout layout = record_layout(d.limit);
-      return "unexpected " + std::string(layout.next_ordinal) + " field " + token() + ": " +
-             std::string(layout.kind) + " has exactly " + std::string(layout.fields);
-    }
-    case Code::board_bad_char:
-      return token() + " is not a piece letter (KQRBNPAC, kqrbnpac), an empty-square count or '/'";
-    case Code::board_bad_count:
-      return "empty-square count " + token() + " is not a number from 1 to 10 without leading zero";
-    case Code::board_rank_count:
-      return d.found > d.limit ? "the board has more than " + std::to_string(d.limit) + " ranks"
-                               : "the board has " + std::to_string(d.found) + " rank" +
-                                     (d.found == 1 ? "" : "s") + ", not " +
-                                     std::to_string(d.limit);
-    case Code::board_width:
-      return d.found > d.limit
-                 ? std::string("rank 8 is more than 10 squares wide; a board has 8 or 10 files")
-                 : "rank 8 is " + squares(d.found) + " wide; a board has 8 or 10 files";
-    case Code::board_rank_width:
-      return "rank " + std::to_string(d.square.rank + 1) +
-             (d.found > d.limit ? " is more than " + squares(d.limit) : " is " + squares(d.found)) +
-             " wide, but rank 8 is " + std::to_string(d.limit);
-    case Code::side_invalid: return "side to move " + token() + " is neither 'w' nor 'b'";
-    case Code::castling_bad_char:
-      return token() +
-             " cannot stand here in the castling field: it is '-' alone, or an optional prefix "
-             "'s' or 'm' followed by tokens K, Q, k, q or file letters";
-    case Code::castling_file_off_board:
-      return "castling file " + token() + " is beyond the last file of this " +
-             std::to_string(d.limit) + "-file board";
-    case Code::castling_empty_prefix:
-      return "castling prefix " + token() + " has no castling token after it";
-    case Code::castling_no_king:
-      return "castling token " + token() + " needs exactly one " +
-             std::string(color_adjective(d.color)) + " king on rank " +
-             (d.color == Color::white ? "1" : "8") + ", found " + std::to_string(d.found);
-    case Code::castling_no_rook: return castling_no_rook(d, record);
-    case Code::castling_duplicate:
-      return "castling token " + token() + " names the rook on " + square_name(d.square) +
-             " again";
-    case Code::castling_same_side:
-      return "castling token " + token() + " gives " +
-             std::string(color_name(d.color)) +
-             " a second right on the same side of the king (rook " + square_name(d.square) +
-             ", besides the rook on " +
-             square_name(d.other_square) + ")";
-    case Code::en_passant_syntax:
-      return "en passant field " + token() + " is neither '-' nor a square such as 'e3'";
-    case Code::en_passant_off_board:
-      return "en passant square " + token() + " is beyond the last file of this " +
-             std::to_string(d.limit) + "-file board";
-    case Code::en_passant_wrong_rank:
-      return "en passant square " + token() + " must be on rank " + std::to_string(d.limit) +
-             " with " + (d.limit == 6 ? "White" : "Black") + " to move";
-    case Code::en_passant_no_pawn:
-      return "en passant square " + token() + " needs a " +
-             std::string(color_adjective(d.color)) + " pawn on " + square_name(d.square) +
-             " that has just moved two squares";
-    case Code::en_passant_occupied:
-      return "en passant square " + token() + " needs " + square_name(d.square) +
-             " to be empty: the pawn has just passed it";
-    case Code::halfmove_syntax:
-      return "halfmove clock " + token() + " is not a decimal number without sign or leading zero";
-    case Code::halfmove_range: return "halfmove clock " + token() + " is above 2147483647";
-    case Code::fullmove_syntax:
-      return "fullmove number " + token() + " is not a decimal number without sign or leading zero";
-    case Code::fullmove_range:
-      return "fullmove number " + token() + " is outside 1..2147483647";
-    case Code::write_buffer_too_small:
-      return "the output buffer holds " + std::to_string(d.found) + " bytes; the record needs " +
-             std::to_string(d.limit);
-    case Code::write_needs_file_letter:
-      return "classic FEN cannot write the castling right of the inner rook on " +
-             square_name(d.square) + "; use X-FEN or Shredder-FEN";
-    case Code::write_castling_prefix:
-      return "classic FEN cannot write a castling prefix; use X-FEN or Shredder-FEN";
-    case Code::write_inconsistent_castling:
-      return "the castling right of the rook on " + square_name(d.square) +
-             " does not match the board: its king or rook is not on the back rank on that side";
-    case Code::legal_king_count:
-      return std::string(color_name(d.color)) + " has " + std::to_string(d.found) +
-             " kings; a legal position has exactly one per colour";
-    case Code::legal_pawn_on_back_rank:
-      return std::string(color_adjective(d.color)) + " pawn on " + square_name(d.square) +
-             ": pawns never stand on rank 1 or 8";
-    case Code::legal_opponent_in_check:
-      return std::string(color_name(d.color)) + "'s king on " + square_name(d.square) +
-             " is in check, but it is " + std::string(color_name(opposite(d.color))) + " to move";
-    case Code::legal_en_passant_clock:
-      return "en passant square " + square_name(d.square) +
-             " means a pawn has just moved, so the halfmove clock must be 0, not " +
-             std::to_string(d.found);
-    case Code::record_too_long:
-      return "the record is longer than 4294967294 bytes, the most that 32-bit offsets can "
-             "point into";
-    case Code::input_too_long:
-      return "the line is longer than " + std::to_string(d.limit) +
-             " bytes; it is skipped unread";
-  }
-  return std::string(code_summary(d.code));
-}
-
-// A warning says what lenient reading did instead of failing.
-std::string warning_sentence(const Diagnostic& d, std::string_view record) {
-  const auto token = [&] { return quoted(record, d.offset, d.length); };
-  switch (d.code) {
-    case Code::record_separator:
-    case Code::record_whitespace:
-      return "white space " + token() + " at byte " + std::to_string(d.offset) +
-             " accepted; strict X-FEN has exactly one space between fields and none around them";
-    case Code::record_missing_field: {
-      // The defaults of the fields after the board, in order; only the layout's are missing.
-      constexpr std::array<std::string_view, 5> kDefaults = {"w", "-", "-", "0", "1"};
-      const std::size_t fields = record_layout(d.limit).count;
-      std::string defaults;
-      for (auto field = static_cast<std::size_t>(std::max(d.found, 1)); field < fields; ++field)
-        defaults += std::string(defaults.empty() ? "" : " ") + std::string(kDefaults[field - 1]);
-      return "the record ends after " + std::to_string(d.found) + " field" +
-             (d.found == 1 ? "" : "s") + "; the missing ones are read as '" + defaults + "'";
-    }
-    case Code::board_bad_count:
-      return "empty-square count " + token() + " read as " + std::to_string(d.found) +
-             " (its digits summed)";
-    case Code::fullmove_range: return "fullmove number " + token() + " read as 1";
-    case Code::castling_no_rook:
-    case Code::castling_no_king:
-    case Code::castling_duplicate:
-    case Code::en_passant_wrong_rank:
-    case Code::en_passant_no_pawn:
-    case Code::en_passant_occupied:
-      return error_sentence(d, record) + "; dropped";
-    default: return error_sentence(d, record);
-  }
 }
 
 }  // namespace
@@ -294,10 +142,5 @@ std::optional<Code> code_from_name(std::string_view name) noexcept {
 }
 
 std::span<const Code> all_codes() noexcept { return kProblemCodes; }
-
-std::string message(const Diagnostic& diagnostic, std::string_view record) {
-  return diagnostic.severity == Severity::warning ? warning_sentence(diagnostic, record)
-                                                  : error_sentence(diagnostic, record);
-}
 
 }  // namespace xfen

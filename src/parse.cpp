@@ -395,7 +395,7 @@ class RecordReader {
     const auto king = king_files_[static_cast<std::size_t>(color)];
     if (!king) {
       Diagnostic problem = at(Code::castling_no_king, offset, 1);
-      problem.found = count_back_rank_kings(color);
+      problem.found = detail::count_back_rank_kings(position_, color);
       problem.limit = 1;
       problem.color = color;
       return relax(problem);
@@ -430,13 +430,6 @@ class RecordReader {
     }
     position_.castling.set(color, rook_side, *rook);
     return true;
-  }
-
-  int count_back_rank_kings(Color color) const noexcept {
-    int kings = 0;
-    for (int file = 0; file < position_.width; ++file)
-      kings += position_.at(make_square(file, back_rank(color))).is(PieceType::king, color);
-    return kings;
   }
 
   bool read_en_passant(Span field) noexcept {

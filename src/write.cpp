@@ -4,10 +4,10 @@
 #include <cstring>
 
 #include "back_rank.hpp"
-#include "en_passant_diagnostic.hpp"
 #include "rank_text.hpp"
 #include "xfen/en_passant.hpp"
 #include "xfen/en_passant_analysis.hpp"
+#include "xfen/validate.hpp"
 
 namespace xfen {
 namespace {
@@ -59,21 +59,13 @@ char* put_castling(char* out, const Position& position, CastlingStyle style,
     *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
   }
   for (const Color color : {Color::white, Color::black}) {
-    const auto king = detail::castling_king_file(position, color);
     for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
       const auto rook = rights.rook_file(color, side);
       if (!rook) continue;
-      const Square rook_square = make_square(*rook, back_rank(color));
-      // A hand-built right may name a file off the board, whose square must not be looked at.
-      const bool on_its_side = king && rook_square.is_valid(position.width) &&
-                               (side == CastlingSide::h_side ? *rook > *king : *rook < *king);
-      if (!on_its_side || !position.at(rook_square).is(PieceType::rook, color)) {
-        problem = {.code = Code::write_inconsistent_castling, .square = rook_square};
-        return nullptr;
-      }
       const bool outermost = detail::is_outermost_rook(position, color, side, *rook);
       if (style == CastlingStyle::classic && !outermost) {
-        problem = {.code = Code::write_needs_file_letter, .square = rook_square};
+        problem = {.code = Code::write_needs_file_letter,
+                   .square = make_square(*rook, back_rank(color))};
         return nullptr;
       }
       const bool by_letter = style == CastlingStyle::shredder || !outermost;
@@ -85,21 +77,13 @@ char* put_castling(char* out, const Position& position, CastlingStyle style,
   return out;
 }
 
-char* put_en_passant(char* out, const Position& position, EnPassantStyle style,
-                     Diagnostic& problem) noexcept {
+char* put_en_passant(char* out, const Position& position, EnPassantStyle style) noexcept {
   std::optional<Square> square;
   if (position.en_passant) {  // most records have none: no call into the en passant rules
     switch (style) {
       case EnPassantStyle::xfen: square = xfen_en_passant(position); break;
       case EnPassantStyle::legal: square = legal_en_passant(position); break;
-      case EnPassantStyle::always:
-        square = position.en_passant;
-        if (const Code geometry = check_en_passant_geometry(position, *square);
-            geometry != Code::ok) {
-          problem = detail::en_passant_problem(position, *square, geometry);
-          return nullptr;
-        }
-        break;
+      case EnPassantStyle::always: square = position.en_passant; break;
     }
   }
   if (!square) {
@@ -113,22 +97,13 @@ char* put_en_passant(char* out, const Position& position, EnPassantStyle style,
 
 char* put_record(char* out, const Position& position, const WriteOptions& options,
                  Diagnostic& problem) noexcept {
-  if (position.width != 8 && position.width != 10) {
-    problem = {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
+  // The writers below rely on it: rights name rooks beside their king, the en passant square's
+  // geometry holds.
+  if (const ValidationResult valid = validate(position); !valid) {
+    problem = valid.error;
     return nullptr;
   }
-  // Only what is written is checked: EPD has no counters, a bare board no other field.
   const RecordFields fields = options.fields;
-  if (fields == RecordFields::full) {
-    if (position.halfmove_clock > Position::kMaxCounter) {
-      problem = {.code = Code::halfmove_range};
-      return nullptr;
-    }
-    if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter) {
-      problem = {.code = Code::fullmove_range};
-      return nullptr;
-    }
-  }
   out = put_board(out, position);
   if (fields == RecordFields::board) return out;
   *out++ = ' ';
@@ -137,8 +112,8 @@ char* put_record(char* out, const Position& position, const WriteOptions& option
   out = put_castling(out, position, options.castling, problem);
   if (out == nullptr) return nullptr;
   *out++ = ' ';
-  out = put_en_passant(out, position, options.en_passant, problem);
-  if (out == nullptr || fields == RecordFields::epd) return out;
+  out = put_en_passant(out, position, options.en_passant);
+  if (fields == RecordFields::epd) return out;
   *out++ = ' ';
   out = put_number(out, position.halfmove_clock);
   *out++ = ' ';

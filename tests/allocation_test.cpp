@@ -176,7 +176,7 @@ constexpr std::string_view kRecords[] = {
     "rnabqkbcnr/pppppppppp/55/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkqJAja e6 7 0",
     // white space only
     "   \t  ",
-    // EPD and a bare board (SPEC R14): read in their own layouts, too short or too long in others
+    // EPD and a bare board (SPEC R15): read in their own layouts, too short or too long in others
     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
     "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - bm O-O;",
@@ -421,6 +421,30 @@ BOOST_AUTO_TEST_CASE(vocabulary_never_allocates) {
     }
     total += xfen::square_from_name("e4").has_value() ? 1u : 0u;
     total += xfen::hash_value(xfen::standard_start()) % 2 + xfen::capablanca_start().width;
+  });
+  BOOST_TEST(n == 0u);
+  BOOST_TEST(total > 0u);
+}
+
+// validate, the builder and format_message: what a program that builds positions by hand and
+// reports on them calls, without a heap.
+BOOST_AUTO_TEST_CASE(validation_building_and_sentences_never_allocate) {
+  using namespace xfen::literals;
+  std::size_t total = 0;
+  std::array<char, xfen::kMaxMessageSize> sentence{};
+  const std::size_t n = count_allocations([&] {
+    for (const std::string_view record : kRecords) {
+      const auto parsed = xfen::parse(record, kLenient);
+      xfen::Position changed = parsed.position;
+      changed.en_passant = "d5"_sq;
+      const xfen::ValidationResult valid = xfen::validate(changed);
+      total += valid.ok() ? 1u : xfen::format_message(valid.error, {}, sentence);
+      total += xfen::format_message(parsed.error, record, sentence);
+    }
+    const xfen::BuildResult built =
+        xfen::PositionBuilder(10).put('K', "f1"_sq).put('R', "j1"_sq).castling("K").build();
+    const xfen::BuildResult wrong = xfen::PositionBuilder().put('K', "e1"_sq).castling("Q").build();
+    total += built.record().size() + xfen::format_message(wrong.error, wrong.record(), sentence);
   });
   BOOST_TEST(n == 0u);
   BOOST_TEST(total > 0u);

@@ -8,6 +8,6 @@
 namespace xfen {
 
 // Whether any piece of colour `by` attacks `target`.
-XFEN_EXPORT bool is_attacked(const Position& position, Square target, Color by) noexcept;
+[[nodiscard]] XFEN_EXPORT bool is_attacked(const Position& position, Square target, Color by) noexcept;
 
 }  // namespace xfen

@@ -2,12 +2,10 @@
 // and legality findings all carry a stable code, the field, a byte offset and a sentence.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <span>
 #include <string_view>
 
@@ -29,80 +27,62 @@ enum class Field : std::uint8_t {
   input,     // the bytes around a record: line too long
 };
 
-// Every code, its stable name, its field, and what it means. The names are public API: tools,
-// reports and the conformance suite compare them, so they never change once released.
-#define XFEN_DIAGNOSTIC_CODES(X)                                                               \
-  X(ok, "ok", record, "no problem")                                                            \
-  X(record_empty, "record.empty", record, "the record is empty")                               \
-  X(record_missing_field, "record.missing-field", record,                                      \
-    "fewer fields than the layout has: six, four in EPD")                                      \
-  X(record_extra_field, "record.extra-field", record,                                          \
-    "more fields than the layout has: six, four in EPD, one for a board alone")                \
-  X(record_separator, "record.separator", record,                                              \
-    "fields must be separated by exactly one space, with nothing before or after")             \
-  X(record_whitespace, "record.whitespace", record, "a tab, CR, LF, VT or FF in the record")   \
-  X(board_bad_char, "board.bad-char", board, "not a piece letter, a digit or '/'")             \
-  X(board_bad_count, "board.bad-count", board,                                                 \
-    "an empty-square count that is not a decimal 1..10 without leading zero")                  \
-  X(board_rank_count, "board.rank-count", board, "the board does not have exactly 8 ranks")    \
-  X(board_width, "board.width", board, "rank 8 is neither 8 nor 10 squares wide")              \
-  X(board_rank_width, "board.rank-width", board, "a rank is not as wide as rank 8")            \
-  X(side_invalid, "side.invalid", side_to_move, "the side to move is not 'w' or 'b'")          \
-  X(castling_bad_char, "castling.bad-char", castling,                                          \
-    "not '-', a prefix 's'/'m' at the start, K, Q, k, q or a file letter")                     \
-  X(castling_file_off_board, "castling.file-off-board", castling,                              \
-    "a file letter beyond the board's last file")                                              \
-  X(castling_empty_prefix, "castling.empty-prefix", castling, "a prefix with no token")        \
-  X(castling_no_king, "castling.no-king", castling,                                            \
-    "the colour's back rank does not hold exactly one king of that colour")                    \
-  X(castling_no_rook, "castling.no-rook", castling, "the token names no rook")                 \
-  X(castling_duplicate, "castling.duplicate", castling, "the token names a rook already named") \
-  X(castling_same_side, "castling.same-side", castling,                                        \
-    "a second right on the same side of the king for one colour")                              \
-  X(en_passant_syntax, "en-passant.syntax", en_passant,                                        \
-    "not '-' or a lower-case file followed by a rank digit 1..8")                              \
-  X(en_passant_off_board, "en-passant.off-board", en_passant,                                  \
-    "the file is beyond the board's last file")                                                \
-  X(en_passant_wrong_rank, "en-passant.wrong-rank", en_passant,                                \
-    "the rank is not 6 with White to move or 3 with Black to move")                            \
-  X(en_passant_no_pawn, "en-passant.no-pawn", en_passant,                                      \
-    "no pawn of the side not to move stands directly beyond the square")                       \
-  X(en_passant_occupied, "en-passant.occupied", en_passant,                                    \
-    "the square, or the square the pawn came from, is not empty")                              \
-  X(halfmove_syntax, "halfmove.syntax", halfmove_clock,                                        \
-    "not a decimal number without sign or leading zero")                                       \
-  X(halfmove_range, "halfmove.range", halfmove_clock, "above 2147483647")                      \
-  X(fullmove_syntax, "fullmove.syntax", fullmove_number,                                       \
-    "not a decimal number without sign or leading zero")                                       \
-  X(fullmove_range, "fullmove.range", fullmove_number, "0, or above 2147483647")               \
-  X(write_buffer_too_small, "write.buffer-too-small", position,                                \
-    "the output buffer cannot hold the record")                                                \
-  X(write_needs_file_letter, "write.needs-file-letter", position,                              \
-    "classic FEN cannot name an inner rook")                                                   \
-  X(write_castling_prefix, "write.castling-prefix", position,                                  \
-    "classic FEN has no castling prefix")                                                      \
-  X(write_inconsistent_castling, "write.inconsistent-castling", position,                      \
-    "a castling right whose king or rook is not on the back rank")                             \
-  X(legal_king_count, "legal.king-count", position, "a colour does not have exactly one king") \
-  X(legal_pawn_on_back_rank, "legal.pawn-on-back-rank", position,                              \
-    "a pawn stands on rank 1 or rank 8")                                                       \
-  X(legal_opponent_in_check, "legal.opponent-in-check", position,                              \
-    "the side not to move is in check")                                                        \
-  X(legal_en_passant_clock, "legal.en-passant-clock", position,                                \
-    "an en passant square with a halfmove clock other than 0")                                 \
-  X(record_too_long, "record.too-long", record,                                                \
-    "a record of 4294967295 bytes or more, beyond what 32-bit offsets can point into")         \
-  X(input_too_long, "input.too-long", input, "a line longer than the xfen command's 4096 bytes")
-
+// Every code. Each has a stable name (code_name: "castling.no-rook"), the field it is about
+// (code_field) and a one-line meaning (code_summary); docs/SPEC.md's appendix lists them all. The
+// names are public API: tools, reports and the conformance suite compare them, so they never
+// change once released. The enumerators' numbers may change between minor versions before 1.0.
 enum class Code : std::uint8_t {
-#define XFEN_CODE_ENUMERATOR(id, name, field, summary) id,
-  XFEN_DIAGNOSTIC_CODES(XFEN_CODE_ENUMERATOR)
-#undef XFEN_CODE_ENUMERATOR
+  ok,
+  // The record as a whole.
+  record_empty,
+  record_missing_field,
+  record_extra_field,
+  record_separator,
+  record_whitespace,
+  // The board.
+  board_bad_char,
+  board_bad_count,
+  board_rank_count,
+  board_width,
+  board_rank_width,
+  board_off_board,  // only from validate(): a piece beyond the width of a position built by hand
+  side_invalid,
+  // The castling field, and castling rights that do not match the board.
+  castling_bad_char,
+  castling_file_off_board,
+  castling_empty_prefix,
+  castling_no_king,
+  castling_no_rook,
+  castling_duplicate,
+  castling_same_side,
+  // The en passant field, and an en passant square that does not match the board.
+  en_passant_syntax,
+  en_passant_off_board,
+  en_passant_wrong_rank,
+  en_passant_no_pawn,
+  en_passant_occupied,
+  // The counters.
+  halfmove_syntax,
+  halfmove_range,
+  fullmove_syntax,
+  fullmove_range,
+  // What only the writer refuses: the rest of a position it cannot write is validate()'s.
+  write_buffer_too_small,
+  write_needs_file_letter,
+  write_castling_prefix,
+  // Legality findings (check_legality), not errors of the notation.
+  legal_king_count,
+  legal_pawn_on_back_rank,
+  legal_opponent_in_check,
+  legal_en_passant_clock,
+  // Limits of the library and of the command.
+  record_too_long,
+  input_too_long,
 };
 
 enum class Severity : std::uint8_t { error, warning };
 
-struct Diagnostic {
+struct [[nodiscard]] Diagnostic {
   Code code = Code::ok;
   Severity severity = Severity::error;
   std::uint32_t offset = 0;  // 0-based byte offset of the offending bytes in the record
@@ -119,24 +99,29 @@ struct Diagnostic {
                              // when reading stopped
   std::int32_t limit = 0;    // the number allowed or required: a width, a rank, a field or king
                              // count, the size a buffer needs, a line length
+  // The offending value as the record would spell it ("K", "d5", "0"), for a diagnostic about a
+  // position rather than a record (validate, the writer), so that its sentence is complete
+  // without one. Empty for diagnostics about a record: the bytes at `offset` are the value.
+  std::array<char, 12> value{};
+
+  constexpr std::string_view value_text() const noexcept {
+    std::size_t size = 0;
+    while (size < value.size() && value[size] != '\0') ++size;
+    return {value.data(), size};
+  }
 
   constexpr explicit operator bool() const noexcept { return code != Code::ok; }
 };
 
 // Stable name ("castling.no-rook"), field and one-line summary of a code.
-XFEN_EXPORT std::string_view code_name(Code code) noexcept;
-XFEN_EXPORT std::string_view code_summary(Code code) noexcept;
-XFEN_EXPORT Field code_field(Code code) noexcept;
-XFEN_EXPORT std::string_view field_name(Field field) noexcept;
+[[nodiscard]] XFEN_EXPORT std::string_view code_name(Code code) noexcept;
+[[nodiscard]] XFEN_EXPORT std::string_view code_summary(Code code) noexcept;
+[[nodiscard]] XFEN_EXPORT Field code_field(Code code) noexcept;
+[[nodiscard]] XFEN_EXPORT std::string_view field_name(Field field) noexcept;
 // The code with a given name; nothing for any other text.
-XFEN_EXPORT std::optional<Code> code_from_name(std::string_view name) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<Code> code_from_name(std::string_view name) noexcept;
 // Every code that names a problem (all but Code::ok), in declaration order.
-XFEN_EXPORT std::span<const Code> all_codes() noexcept;
-
-// The sentence for a diagnostic, naming the token or square. `record` is the text the diagnostic
-// was found in; bytes that are not printable ASCII are shown as \xNN so the sentence is one safe
-// line.
-XFEN_EXPORT std::string message(const Diagnostic& diagnostic, std::string_view record);
+[[nodiscard]] XFEN_EXPORT std::span<const Code> all_codes() noexcept;
 
 // Where a caller can have every diagnostic delivered as it is found, those a DiagnosticList has
 // no room for included. A function pointer and a context rather than a std::function, so that
@@ -159,7 +144,7 @@ class DiagnosticList {
   DiagnosticList() noexcept {}  // leaves the slots unset: every parse makes one of these
   DiagnosticList(const DiagnosticList& other) noexcept { *this = other; }
   DiagnosticList& operator=(const DiagnosticList& other) noexcept {
-    std::copy(other.begin(), other.end(), items_);
+    for (std::size_t i = 0; i < other.size_; ++i) items_[i] = other.items_[i];
     size_ = other.size_;
     total_ = other.total_;
     return *this;

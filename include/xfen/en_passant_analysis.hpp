@@ -21,9 +21,9 @@ struct XFEN_EXPORT EnPassantAnalysis {
   bool written_by_legal() const noexcept;  // a capturer's capture is legal
 };
 
-XFEN_EXPORT EnPassantAnalysis analyze_en_passant(const Position& position) noexcept;
+[[nodiscard]] XFEN_EXPORT EnPassantAnalysis analyze_en_passant(const Position& position) noexcept;
 
 // The square written in the `legal` style: as xfen_en_passant, and some capture must be legal.
-XFEN_EXPORT std::optional<Square> legal_en_passant(const Position& position) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<Square> legal_en_passant(const Position& position) noexcept;
 
 }  // namespace xfen

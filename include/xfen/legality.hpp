@@ -11,7 +11,7 @@
 
 namespace xfen {
 
-struct LegalityReport {
+struct [[nodiscard]] LegalityReport {
   DiagnosticList findings{};
 
   bool ok() const noexcept { return findings.empty(); }
@@ -21,11 +21,11 @@ struct LegalityReport {
 // Checks: exactly one king per colour; no pawn on rank 1 or 8; the side not to move is not in
 // check; an en passant square (as X-FEN writes it) implies halfmove clock 0. Offsets are 0.
 // `finding_sink` receives every finding in order, also those beyond the report's capacity.
-XFEN_EXPORT LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink = {}) noexcept;
+[[nodiscard]] XFEN_EXPORT LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink = {}) noexcept;
 
 // The same checks on a position read from `record` (`read` being parse's result for it, with
 // ok()): the offsets point into the record, at the square's letter or the field (SPEC R10).
-XFEN_EXPORT LegalityReport check_legality(const ParseResult& read, std::string_view record,
+[[nodiscard]] XFEN_EXPORT LegalityReport check_legality(const ParseResult& read, std::string_view record,
                               DiagnosticSink finding_sink = {}) noexcept;
 
 }  // namespace xfen

@@ -58,7 +58,7 @@ inline constexpr std::size_t kRecordFields = field_count(RecordFields::full);
 // reading accepts only single spaces between fields.
 inline constexpr std::string_view kLenientWhiteSpace = " \t\n\v\f\r";
 
-struct ParseResult {
+struct [[nodiscard]] ParseResult {
   Position position{};        // meaningful only when ok()
   Diagnostic error{};         // code is Code::ok when the record was read
   DiagnosticList warnings{};  // lenient relaxations that were applied, in input order
@@ -74,7 +74,7 @@ struct ParseResult {
 
 // Reads one record. The record is the whole of `text`: a line terminator is the caller's to
 // strip (strict) or is surrounding white space (lenient).
-XFEN_EXPORT ParseResult parse(std::string_view text, const ParseOptions& options = {}) noexcept;
+[[nodiscard]] XFEN_EXPORT ParseResult parse(std::string_view text, const ParseOptions& options = {}) noexcept;
 
 // The length of the four fields that begin an EPD line: up to the end of its fourth run of bytes
 // that are not white space (kLenientWhiteSpace), or all of it when it has fewer. What follows is

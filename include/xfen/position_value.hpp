@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -74,8 +75,18 @@ struct Position {
       std::memcpy(&board[at], kEmpty.data(), sizeof kEmpty);
   }
 
-  constexpr Piece at(Square square) const noexcept { return board[square.index()]; }
-  constexpr void put(Square square, Piece piece) noexcept { board[square.index()] = piece; }
+  // The square must lie on a 10×8 grid (file 0..9, rank 0..7), whatever the width: another
+  // would alias a square of the next rank (file 12 of rank 4 is c5). Checked by assert where
+  // NDEBUG is not defined; release builds trust the caller, as the parser's hot path needs.
+  // A piece put beyond `width` makes the position invalid (validate: board.off-board).
+  [[nodiscard]] constexpr Piece at(Square square) const noexcept {
+    assert(square.is_valid(kMaxFiles) && "Position::at: square off the 10x8 grid");
+    return board[square.index()];
+  }
+  constexpr void put(Square square, Piece piece) noexcept {
+    assert(square.is_valid(kMaxFiles) && "Position::put: square off the 10x8 grid");
+    board[square.index()] = piece;
+  }
 };
 
 }  // namespace xfen

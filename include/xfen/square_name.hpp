@@ -1,6 +1,7 @@
 // The names of squares, "a1" to "j8", and the squares a name stands for.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
@@ -19,4 +20,16 @@ namespace xfen {
 [[nodiscard]] XFEN_EXPORT std::optional<Square> square_from_name(std::string_view name,
                                                                int width = kMaxFiles) noexcept;
 
+namespace literals {
+
+// "e4"_sq: a square named in code, checked when it compiles (a name that is no square of the
+// 10×8 grid, such as "k1" or "e9", is a compile error). `using namespace xfen::literals;`
+consteval Square operator""_sq(const char* name, std::size_t size) {
+  if (size != 2 || name[0] < 'a' || name[0] >= 'a' + kMaxFiles || name[1] < '1' ||
+      name[1] >= '1' + kRanks)
+    throw "not the name of a square of the 10x8 grid";  // not a constant: the call does not compile
+  return make_square(name[0] - 'a', name[1] - '1');
+}
+
+}  // namespace literals
 }  // namespace xfen

@@ -12,21 +12,21 @@
 
 namespace xfen {
 
-XFEN_EXPORT std::string_view style_name(Profile profile) noexcept;        // "strict", "lenient"
-XFEN_EXPORT std::string_view style_name(CastlingStyle style) noexcept;    // "xfen", "shredder", "classic"
-XFEN_EXPORT std::string_view style_name(EnPassantStyle style) noexcept;   // "xfen", "always", "legal"
-XFEN_EXPORT std::string_view style_name(RecordFields fields) noexcept;    // "full", "epd", "board"
+[[nodiscard]] XFEN_EXPORT std::string_view style_name(Profile profile) noexcept;        // "strict", "lenient"
+[[nodiscard]] XFEN_EXPORT std::string_view style_name(CastlingStyle style) noexcept;    // "xfen", "shredder", "classic"
+[[nodiscard]] XFEN_EXPORT std::string_view style_name(EnPassantStyle style) noexcept;   // "xfen", "always", "legal"
+[[nodiscard]] XFEN_EXPORT std::string_view style_name(RecordFields fields) noexcept;    // "full", "epd", "board"
 
 // The value a name stands for; nothing for any other text (names are case-sensitive).
-XFEN_EXPORT std::optional<Profile> profile_from_name(std::string_view name) noexcept;
-XFEN_EXPORT std::optional<CastlingStyle> castling_style_from_name(std::string_view name) noexcept;
-XFEN_EXPORT std::optional<EnPassantStyle> en_passant_style_from_name(std::string_view name) noexcept;
-XFEN_EXPORT std::optional<RecordFields> record_fields_from_name(std::string_view name) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<Profile> profile_from_name(std::string_view name) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<CastlingStyle> castling_style_from_name(std::string_view name) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<EnPassantStyle> en_passant_style_from_name(std::string_view name) noexcept;
+[[nodiscard]] XFEN_EXPORT std::optional<RecordFields> record_fields_from_name(std::string_view name) noexcept;
 
 // Every name, in the order of the enumeration, for help texts and generators.
-XFEN_EXPORT std::span<const std::string_view> profile_names() noexcept;
-XFEN_EXPORT std::span<const std::string_view> castling_style_names() noexcept;
-XFEN_EXPORT std::span<const std::string_view> en_passant_style_names() noexcept;
-XFEN_EXPORT std::span<const std::string_view> record_fields_names() noexcept;
+[[nodiscard]] XFEN_EXPORT std::span<const std::string_view> profile_names() noexcept;
+[[nodiscard]] XFEN_EXPORT std::span<const std::string_view> castling_style_names() noexcept;
+[[nodiscard]] XFEN_EXPORT std::span<const std::string_view> en_passant_style_names() noexcept;
+[[nodiscard]] XFEN_EXPORT std::span<const std::string_view> record_fields_names() noexcept;
 
 }  // namespace xfen

@@ -27,9 +27,8 @@ enum class EnPassantStyle : std::uint8_t {
 struct WriteOptions {
   CastlingStyle castling = CastlingStyle::xfen;
   EnPassantStyle en_passant = EnPassantStyle::xfen;
-  // The fields written (parse.hpp): the writer stops after the last one, and refuses only what
-  // it writes (a counter out of range is no error in EPD; a castling right that does not match
-  // the board is none for a board alone).
+  // The fields written (parse.hpp): the writer stops after the last one. It refuses an invalid
+  // position (validate.hpp) in every layout, also for a field it leaves out.
   RecordFields fields = RecordFields::full;
 };
 
@@ -38,7 +37,7 @@ struct WriteOptions {
 // records are shorter.
 inline constexpr std::size_t kMaxRecordSize = 87 + 1 + 1 + 1 + 5 + 1 + 2 + 1 + 10 + 1 + 10;
 
-struct WriteResult {
+struct [[nodiscard]] WriteResult {
   std::size_t size = 0;  // bytes written; 0 on error
   Diagnostic error{};
 
@@ -48,10 +47,10 @@ struct WriteResult {
 
 // Writes into `out` without allocating. A buffer of kMaxRecordSize bytes always suffices. After
 // an error the bytes of `out` are unspecified: a large buffer may hold part of a record.
-XFEN_EXPORT WriteResult write(const Position& position, std::span<char> out,
+[[nodiscard]] XFEN_EXPORT WriteResult write(const Position& position, std::span<char> out,
                   const WriteOptions& options = {}) noexcept;
 
-struct StringResult {
+struct [[nodiscard]] StringResult {
   std::string text;
   Diagnostic error{};
 
@@ -60,6 +59,6 @@ struct StringResult {
 };
 
 // Convenience for code that does not mind an allocation.
-XFEN_EXPORT StringResult to_string(const Position& position, const WriteOptions& options = {});
+[[nodiscard]] XFEN_EXPORT StringResult to_string(const Position& position, const WriteOptions& options = {});
 
 }  // namespace xfen

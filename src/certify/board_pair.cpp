@@ -9,6 +9,7 @@
 #include "castling_tokens.hpp"
 #include "html_escape.hpp"
 #include "xfen/parse.hpp"
+#include "xfen/message.hpp"
 
 namespace xfen::certify {
 namespace {

@@ -6,6 +6,7 @@
 #include "xfen/legality.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/write.hpp"
+#include "xfen/message.hpp"
 
 namespace xfen::certify {
 namespace {

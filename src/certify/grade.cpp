@@ -5,6 +5,7 @@
 
 #include "xfen/diagnostic.hpp"
 #include "xfen/parse.hpp"
+#include "xfen/message.hpp"
 
 namespace xfen::certify {
 namespace {

@@ -3,6 +3,8 @@
 #include <array>
 #include <string_view>
 
+#include <xfen/message.hpp>
+
 #include "parse_line.hpp"
 
 namespace xfen::cli {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <xfen/message.hpp>
 
 #include "escape.hpp"
 

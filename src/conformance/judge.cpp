@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xfen/diagnostic.hpp"
+#include "xfen/message.hpp"
 #include "xfen/legality.hpp"
 
 namespace xfen::conformance {

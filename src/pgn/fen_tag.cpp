@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include <xfen/message.hpp>
+
 namespace xfen::pgn {
 
 namespace {

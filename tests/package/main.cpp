@@ -1,6 +1,6 @@
 // A program that uses xfen the way a client project does: through find_package(xfen) and the
 // xfen::xfen target (or add_subdirectory). For each argument it prints the canonical record and
-// the Shredder spelling, or the error code and offset.
+// the Shredder spelling, or the error code and offset; built also from the installed xfen.pc.
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -8,6 +8,8 @@
 #include <xfen/xfen.hpp>
 
 int main(int argc, char** argv) {
+  // The library linked in is the one whose headers this was compiled against.
+  if (xfen::version().text != XFEN_VERSION_STRING || XFEN_VERSION != 100) return 3;
   int status = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string_view record = argv[i];

@@ -62,7 +62,8 @@ if(VARIANT STREQUAL "shared")
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "nm could not list the shared library's symbols")
   endif()
-  foreach(api IN ITEMS "xfen::parse(" "xfen::write(" "xfen::message" "xfen::check_legality(")
+  foreach(api IN ITEMS "xfen::parse(" "xfen::write(" "xfen::message" "xfen::check_legality("
+                      "xfen::validate(" "xfen::version(" "xfen::PositionBuilder::build(")
     string(FIND "${symbols}" "${api}" at)
     if(at EQUAL -1)
       message(FATAL_ERROR "the shared library does not export ${api}")
@@ -107,6 +108,33 @@ if(VARIANT STREQUAL "install")
     endif()
   endif()
   # --- end xfen suite ---
+  # A build system other than CMake: the client compiled and linked with what xfen.pc says.
+  file(GLOB_RECURSE pc_files "${prefix}/*/pkgconfig/xfen.pc")
+  find_program(pkg_config NAMES pkg-config pkgconf REQUIRED)
+  if(NOT pc_files)
+    message(FATAL_ERROR "install did not produce lib/pkgconfig/xfen.pc under ${prefix}")
+  endif()
+  get_filename_component(pc_dir "${pc_files}" DIRECTORY)
+  set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
+  execute_process(COMMAND "${pkg_config}" --cflags --libs xfen RESULT_VARIABLE result
+                  OUTPUT_VARIABLE pc_flags ERROR_VARIABLE errors OUTPUT_STRIP_TRAILING_WHITESPACE)
+  execute_process(COMMAND "${pkg_config}" --modversion xfen OUTPUT_VARIABLE pc_version
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT result EQUAL 0 OR NOT pc_version STREQUAL "0.1.0")
+    message(FATAL_ERROR "pkg-config cannot use ${pc_files} (${result}, version '${pc_version}'):"
+                        "\n${errors}")
+  endif()
+  separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+  separate_arguments(extra_flags UNIX_COMMAND "${CXX_FLAGS} ${EXE_LINKER_FLAGS}")
+  set(pc_consumer "${WORK_DIR}/consumer-pkg-config")
+  run("build the client with pkg-config" "${CXX_COMPILER}" -std=c++20 ${extra_flags}
+      "${XFEN_SOURCE_DIR}/tests/package/main.cpp" ${pc_flags} "-Wl,-rpath,${prefix}/lib"
+      -o "${pc_consumer}")
+  execute_process(COMMAND "${pc_consumer}" "8/8/8/8/8/8/8/8 w - - 0 1" RESULT_VARIABLE result
+                  OUTPUT_VARIABLE output)
+  if(NOT result EQUAL 0 OR NOT output STREQUAL "8/8/8/8/8/8/8/8 w - - 0 1 | 8/8/8/8/8/8/8/8 w - - 0 1\n")
+    message(FATAL_ERROR "the client built with pkg-config exited ${result}:\n${output}")
+  endif()
   file(GLOB_RECURSE config_files "${prefix}/*/xfenConfig.cmake")
   file(GLOB_RECURSE version_files "${prefix}/*/xfenConfigVersion.cmake")
   file(GLOB_RECURSE target_files "${prefix}/*/xfenTargets.cmake")

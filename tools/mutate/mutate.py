@@ -45,7 +45,8 @@ NOT_IN_FAST = ("package_test", "package_subdirectory_test", "package_shared_test
                "mutate_tool_test", "fuzz_tool_test", "crash_report_test",
                "certify_runner_test", "certify_report_test", "certify_report_check",
                "certify_html_render_test", "certify_test", "certify_self_stream",
-               "certify_self_per_case", "adapters_test", "pgn_lint_test", "pgn_canon_test")
+               "certify_self_per_case", "adapters_test", "pgn_lint_test", "pgn_canon_test",
+               "api_test")
 
 
 def suite_selection(suite: str) -> list[str]:
