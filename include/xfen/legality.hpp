@@ -21,7 +21,11 @@ struct [[nodiscard]] LegalityReport {
 // Checks: exactly one king per colour; no pawn on rank 1 or 8; the side not to move is not in
 // check; an en passant square (as X-FEN writes it) implies halfmove clock 0. Offsets are 0.
 // `finding_sink` receives every finding in order, also those beyond the report's capacity.
-[[nodiscard]] XFEN_EXPORT LegalityReport check_legality(const Position& position, DiagnosticSink finding_sink = {}) noexcept;
+// Legality is asked of a valid position (validate.hpp, which a position read always is): of a
+// position built by hand, ask validate first; its width, castling rights and en passant square
+// are validate's to judge, not this.
+[[nodiscard]] XFEN_EXPORT LegalityReport check_legality(const Position& position,
+                                                        DiagnosticSink finding_sink = {}) noexcept;
 
 // The same checks on a position read from `record` (`read` being parse's result for it, with
 // ok()): the offsets point into the record, at the square's letter or the field (SPEC R10).

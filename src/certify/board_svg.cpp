@@ -5,6 +5,7 @@
 
 #include "castling_tokens.hpp"
 #include "html_escape.hpp"
+#include "xfen/square_name.hpp"
 
 namespace xfen::certify {
 namespace {
@@ -20,16 +21,15 @@ constexpr const char* kFont = "font-family=\"DejaVu Sans, Helvetica, Arial, sans
 int square_x(int file) { return kPadding + kMargin + file * kSquare; }
 int square_y(int rank) { return kPadding + (kRanks - 1 - rank) * kSquare; }
 
-std::string square_name(Square square) { return {square.file_letter(), square.rank_digit()}; }
-
 std::string number(int value) { return std::to_string(value); }
 
 void draw_squares(std::string& svg, int width) {
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     for (int file = 0; file < width; ++file) {
       const bool dark = (file + rank) % 2 == 0;  // a1 is dark
-      svg += "<rect class=\"square\" data-square=\"" + square_name(make_square(file, rank)) +
-             "\" x=\"" + number(square_x(file)) + "\" y=\"" + number(square_y(rank)) +
+      svg += "<rect class=\"square\" data-square=\"" +
+             std::string(xfen::square_name(make_square(file, rank))) + "\" x=\"" +
+             number(square_x(file)) + "\" y=\"" + number(square_y(rank)) +
              "\" width=\"" + number(kSquare) + "\" height=\"" + number(kSquare) + "\" fill=\"" +
              (dark ? kDark : kLight) + "\"/>";
     }
@@ -57,7 +57,8 @@ void draw_piece(std::string& svg, Square square, Piece piece) {
   const int cy = square_y(square.rank) + kSquare / 2;
   const char upper = static_cast<char>(piece.letter() & ~0x20);
   svg += "<g class=\"piece\"><title>" + std::string(1, piece.letter()) + " on " +
-         square_name(square) + "</title><circle cx=\"" + number(cx) + "\" cy=\"" + number(cy) +
+         std::string(xfen::square_name(square)) + "</title><circle cx=\"" + number(cx) +
+         "\" cy=\"" + number(cy) +
          "\" r=\"15\" fill=\"" + (white ? "#fdfdfd" : "#262626") + "\" stroke=\"" +
          (white ? "#333" : "#000") + "\" stroke-width=\"1.5\"/><text x=\"" + number(cx) +
          "\" y=\"" + number(cy + 6) + "\" " + kFont +
@@ -89,7 +90,7 @@ void draw_en_passant(std::string& svg, Square square) {
          "\" cy=\"" + number(square_y(square.rank) + kSquare / 2) +
          "\" r=\"9\" fill=\"none\" stroke=\"#2e7d32\" stroke-width=\"3\" "
          "stroke-dasharray=\"4 3\"><title>en passant square " +
-         square_name(square) + "</title></circle>";
+         std::string(xfen::square_name(square)) + "</title></circle>";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "xfen/diagnostic.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/message.hpp"
+#include "xfen/square_name.hpp"
 
 namespace xfen::certify {
 namespace {
@@ -37,8 +38,6 @@ std::string canonical(const Position& position) {
   return written.ok() ? std::string(buffer.data(), written.size) : std::string("(unwritable)");
 }
 
-std::string square_name(Square square) { return {square.file_letter(), square.rank_digit()}; }
-
 std::string piece_text(Piece piece) {
   const char letter = piece.letter();
   return letter == '\0' ? std::string("empty") : std::string(1, letter);
@@ -61,8 +60,9 @@ std::string differences(const Position& expected, const Position& answered) {
         const Square square = make_square(file, rank);
         if (expected.at(square) == answered.at(square)) continue;
         if (++differing > 4) continue;
-        squares += (shown++ ? ", " : "") + square_name(square) + " expected " +
-                   piece_text(expected.at(square)) + ", answered " + piece_text(answered.at(square));
+        squares += (shown++ ? ", " : "") + std::string(xfen::square_name(square)) +
+                   " expected " + piece_text(expected.at(square)) + ", answered " +
+                   piece_text(answered.at(square));
       }
     if (differing > 4) squares += ", and " + std::to_string(differing - 4) + " more";
     if (differing) add("board: " + squares);

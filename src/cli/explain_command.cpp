@@ -8,6 +8,7 @@
 #include <xfen/en_passant.hpp>
 #include <xfen/en_passant_analysis.hpp>
 #include <xfen/legality.hpp>
+#include <xfen/square_name.hpp>
 #include <xfen/write.hpp>
 
 #include "board_diagram.hpp"
@@ -39,8 +40,6 @@ void label(OutputBuffer& out, std::string_view name) { padded_label(out, "", nam
 void sublabel(OutputBuffer& out, std::string_view name) {
   padded_label(out, kSublabelIndent, name);
 }
-
-std::string square_name(xfen::Square square) { return {square.file_letter(), square.rank_digit()}; }
 
 std::string_view color_name(xfen::Color color) {
   return color == xfen::Color::white ? "white" : "black";
@@ -83,11 +82,11 @@ void print_castling_right(OutputBuffer& out, const xfen::Position& position, xfe
   out.write(kSublabelIndent);
   out.put(is_outermost ? direction_letter : file_letter);
   out.write(" -> rook ");
-  out.write(square_name(xfen::make_square(rook_file, rank)));
+  out.write(xfen::square_name(xfen::make_square(rook_file, rank)));
   out.write(h_side ? ", h-side" : ", a-side");
   if (king) {
     out.write(" of king ");
-    out.write(square_name(xfen::make_square(*king, rank)));
+    out.write(xfen::square_name(xfen::make_square(*king, rank)));
   }
   if (is_outermost) {
     out.write(" (the outermost rook on that side, so ");
@@ -102,7 +101,7 @@ void print_castling_right(OutputBuffer& out, const xfen::Position& position, xfe
     out.write(": ");
     out.put(direction_letter);
     out.write(" would name ");
-    out.write(square_name(xfen::make_square(*outermost, rank)));
+    out.write(xfen::square_name(xfen::make_square(*outermost, rank)));
   }
   out.write(", so the file letter ");
   out.put(file_letter);
@@ -124,10 +123,10 @@ void print_castling(OutputBuffer& out, const xfen::Position& position) {
 }
 
 void print_style_verdict(OutputBuffer& out, std::string_view style, bool written,
-                         const std::string& square, std::string_view reason) {
+                         std::string_view square, std::string_view reason) {
   sublabel(out, style);
   out.write("writes ");
-  out.write(written ? square : "-");
+  out.write(written ? square : std::string_view("-"));
   out.write(": ");
   out.write(reason);
   out.put('\n');
@@ -156,7 +155,7 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position,
     return;
   }
   const xfen::Square square = *analysis.as_read;
-  const std::string name = square_name(square);
+  const std::string_view name = xfen::square_name(square);
   const xfen::Color mover = position.side_to_move;
   const xfen::Color pusher = xfen::opposite(mover);
   const int step = mover == xfen::Color::white ? -1 : 1;  // from the square to the pushed pawn
@@ -168,9 +167,9 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position,
     out.write("ok: a ");
     out.write(color_name(pusher));
     out.write(" pawn just moved from ");
-    out.write(square_name(xfen::make_square(square.file, square.rank - step)));
+    out.write(xfen::square_name(xfen::make_square(square.file, square.rank - step)));
     out.write(" to ");
-    out.write(square_name(xfen::make_square(square.file, square.rank + step)));
+    out.write(xfen::square_name(xfen::make_square(square.file, square.rank + step)));
   } else {
     out.write(xfen::code_name(analysis.geometry));
     out.write(": ");
@@ -183,7 +182,7 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position,
   for (std::size_t i = 0; i < analysis.capturers.size(); ++i) {
     if (!analysis.capturers[i]) continue;
     out.write(any_capturer ? ", " : "");
-    out.write(square_name(*analysis.capturers[i]));
+    out.write(xfen::square_name(*analysis.capturers[i]));
     out.write(analysis.capture_is_legal[i] ? " (capture legal)"
                                            : " (capture leaves its king in check)");
     any_capturer = true;
@@ -223,7 +222,6 @@ void print_warnings(OutputBuffer& out, std::span<const xfen::Diagnostic> warning
   out.put('\n');
   print_with_excerpts(out, xfen::Severity::warning, warnings, record);
 }
-
 
 void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::string_view record) {
   DiagnosticCollector findings;

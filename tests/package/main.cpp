@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include <xfen/ostream.hpp>
 #include <xfen/xfen.hpp>
 
 int main(int argc, char** argv) {
