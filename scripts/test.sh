@@ -34,10 +34,12 @@ for preset in default asan; do
 done
 
 stage "mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
-# A survivor fails the run, at the end: the checks below still run and report.
+# A survivor fails the run, at the end: the checks below still run and report. Declared
+# equivalents are not run here (each would run the whole suite, a minute); full runs check them.
 mutation_status=0
 scripts/mutate --suite fast --sample 25 --seed 936 --jobs "$jobs" --fail-on-survivor \
-  --equivalent docs/mutation-equivalent.txt | tail -n 40 | tee "$log/mutate" || mutation_status=$?
+  --equivalent docs/mutation-equivalent.txt --skip-equivalent | tail -n 40 | tee "$log/mutate" ||
+  mutation_status=$?
 passed+=("mutants $(sed -nE 's/^mutation score \(fast\): ([0-9]+\/[0-9]+) killed.*/\1 killed/p' "$log/mutate")")
 
 stage "clang++ build with coverage: every test, then the parser's and writer's coverage (100% lines, >= 95% branches)"

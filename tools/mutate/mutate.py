@@ -2,7 +2,8 @@
 """Mutation testing of the xfen core library: how many small faults does a test suite catch?
 
 Usage (from scripts/mutate): mutate.py [--suite conformance|fast] [--list] [--sample N --seed S]
-    [--only ID|KEY,...] [--equivalent FILE] [--fail-on-survivor] [--out FILE.jsonl]
+    [--only ID|KEY,...] [--equivalent FILE [--skip-equivalent]] [--fail-on-survivor]
+    [--out FILE.jsonl]
 See docs/MUTATION.md.
 """
 
@@ -74,6 +75,9 @@ def parse_arguments(argv):
     parser.add_argument("--equivalent", type=Path, metavar="FILE", action="append", default=[],
                         help="mutants declared equivalent: 'KEY-or-ID reason' per line; may be "
                              "given more than once")
+    parser.add_argument("--skip-equivalent", action="store_true",
+                        help="do not run the mutants declared equivalent: count them as they are "
+                             "declared (a stale declaration is then not found)")
     parser.add_argument("--fail-on-survivor", action="store_true",
                         help="exit 1 when a mutant not declared equivalent survives")
     parser.add_argument("--out", type=Path, metavar="FILE", help="JSON Lines results")
@@ -363,10 +367,15 @@ def main(argv=None) -> int:
         if out:
             report.dump(out, report.record(result, args.suite, set(equivalent)))
 
+    to_run = mutants
+    if args.skip_equivalent:
+        to_run, declared = report.set_aside_equivalent(mutants, set(equivalent))
+        for result in declared:
+            emit(result)
     try:
-        classic, baseline = mutants, None
-        if args.mode == "schemata":
-            classic, baseline = run_schemata(args, workspace.root, all_mutants, mutants,
+        classic, baseline = to_run, None
+        if args.mode == "schemata" and to_run:
+            classic, baseline = run_schemata(args, workspace.root, all_mutants, to_run,
                                              set(equivalent), emit)
         if classic:
             steps, order = prepare(args, workspace, baseline)

@@ -49,6 +49,19 @@ def is_equivalent(result: Result, equivalent: set[str]) -> bool:
     return result.mutant.key in equivalent or result.mutant.id in equivalent
 
 
+NOT_RUN = "declared equivalent, not run"
+
+
+def set_aside_equivalent(mutants: list, equivalent: set[str]) -> tuple[list, list[Result]]:
+    """--skip-equivalent: the mutants to run, and a survivor for each declared one, taken at its
+    declaration. A survivor that cannot be killed runs the whole suite, the slowest of runs; a
+    declaration gone stale is then found only by a run that does not skip."""
+    declared = [Result(m, "survived", 0.0, NOT_RUN) for m in mutants
+                if m.key in equivalent or m.id in equivalent]
+    set_aside = {r.mutant.id for r in declared}
+    return [m for m in mutants if m.id not in set_aside], declared
+
+
 def record(result: Result, suite: str, equivalent: set[str]) -> dict:
     m = result.mutant
     return {"id": m.id, "key": m.key, "suite": suite, "file": m.file, "line": m.line,

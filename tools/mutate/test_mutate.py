@@ -175,6 +175,18 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(report.score(results, {"f.cpp:test:0"}).equivalent, 1)
 
 
+class SkipEquivalentTest(unittest.TestCase):
+    def test_declared_equivalents_are_set_aside_as_survivors_the_score_leaves_out(self):
+        mutants = mutants_of(FIXTURE)[:3]
+        declared = {mutants[0].key, mutants[2].id}
+        to_run, set_aside = report.set_aside_equivalent(mutants, declared)
+        self.assertEqual([m.id for m in to_run], [mutants[1].id])
+        self.assertEqual([(r.mutant.id, r.outcome, r.detail) for r in set_aside],
+                         [(mutants[0].id, "survived", report.NOT_RUN),
+                          (mutants[2].id, "survived", report.NOT_RUN)])
+        self.assertEqual(report.score(set_aside, declared).equivalent, 2)
+
+
 @unittest.skipUnless(shutil.which("g++"), "needs g++")
 class SchemataTest(unittest.TestCase):
     """Every mutant of fixture/schemata_sample.cpp, built the classic way, prints what the one
