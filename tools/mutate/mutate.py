@@ -10,6 +10,7 @@ See docs/MUTATION.md.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import fnmatch
 import functools
 import json
@@ -241,7 +242,7 @@ def prepare(args, workspace: Workspace, baseline: dict[str, float] | None = None
     order = TestOrder(baseline)
     products = project.test_products()
     print(f"classic: suite {args.suite}: {len(names)} ctest entries ({', '.join(names)}); unmutated "
-          f"{sum(baseline.values()):.1f} s one by one ({timed}); "
+          f"{sum(baseline.values()):.1f} s test by test ({timed}); "
           + ("each mutant builds and runs them one at a time" if products is not None else
              "each mutant builds everything (not Ninja: targets are not paths)"))
 
@@ -283,23 +284,36 @@ def run_schemata(args, root: Path, all_mutants: list[Mutant], mutants: list[Muta
     names = project.test_names()
     if not names:
         raise SystemExit(f"mutate: suite {args.suite} has no tests in {project.build_dir}")
-    # The unmutated suite, timed test by test, also records which switches run-time code asks.
-    trace = workspace.root / "reached.txt"
-    trace.unlink(missing_ok=True)
-    baseline = {}
-    for name in names:
+    # The unmutated suite, timed test by test (--jobs at a time), also records which switches
+    # run-time code asks: one trace file per test, as processes appending to one could interleave.
+    traces = workspace.root / "reached"
+    shutil.rmtree(traces, ignore_errors=True)
+    traces.mkdir(parents=True)
+
+    def run_unmutated(name: str) -> tuple[float, Completed]:
         begun = time.monotonic()
         ran = processes.run(project.test_one_command(name, 3600), project.tree, 3600,
-                            dict(project.env, XFEN_MUTANT_TRACE=str(trace)))
-        baseline[name] = time.monotonic() - begun
-        if ran.returncode != 0:
-            sys.stderr.write(ran.output[-4000:])
-            raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before measuring mutants")
-    reached = {int(line) for line in trace.read_text().split()} if trace.exists() else set()
+                            dict(project.env, XFEN_MUTANT_TRACE=str(traces / f"{name}.txt")))
+        return time.monotonic() - begun, ran
+
+    baseline = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        try:
+            for name, (seconds, ran) in zip(names, pool.map(run_unmutated, names)):
+                baseline[name] = seconds
+                if ran.returncode != 0:
+                    sys.stderr.write(ran.output[-4000:])
+                    raise SystemExit(f"mutate: {name} fails with no mutant on; fix it before "
+                                     "measuring mutants")
+        except BaseException:
+            processes.stop_all()
+            raise
+    reached = {int(line) for trace in traces.glob("*.txt") for line in trace.read_text().split()}
     timeouts = {name: max(args.min_timeout, args.timeout_factor * seconds)
                 for name, seconds in baseline.items()}
     print(f"schemata: suite {args.suite}: {len(names)} ctest entries, unmutated "
-          f"{sum(baseline.values()):.1f} s one by one; {len(reached)} switches reached")
+          f"{sum(baseline.values()):.1f} s test by test, {args.jobs} at a time; "
+          f"{len(reached)} switches reached")
 
     def run_test(name: str, mutant: Mutant) -> Completed:
         env = dict(project.env, XFEN_MUTANT=str(schemata.number(mutant)))
