@@ -45,8 +45,13 @@ def score(results: Iterable[Result], equivalent: set[str]) -> Score:
                  counts["did-not-compile"], counts["equivalent"])
 
 
+def is_declared(mutant, equivalent: set[str]) -> bool:
+    """Whether the equivalent file names the mutant, by key or by id."""
+    return mutant.key in equivalent or mutant.id in equivalent
+
+
 def is_equivalent(result: Result, equivalent: set[str]) -> bool:
-    return result.mutant.key in equivalent or result.mutant.id in equivalent
+    return is_declared(result.mutant, equivalent)
 
 
 NOT_RUN = "declared equivalent, not run"
@@ -56,10 +61,8 @@ def set_aside_equivalent(mutants: list, equivalent: set[str]) -> tuple[list, lis
     """--skip-equivalent: the mutants to run, and a survivor for each declared one, taken at its
     declaration. A survivor that cannot be killed runs the whole suite, the slowest of runs; a
     declaration gone stale is then found only by a run that does not skip."""
-    declared = [Result(m, "survived", 0.0, NOT_RUN) for m in mutants
-                if m.key in equivalent or m.id in equivalent]
-    set_aside = {r.mutant.id for r in declared}
-    return [m for m in mutants if m.id not in set_aside], declared
+    return [m for m in mutants if not is_declared(m, equivalent)], \
+        [Result(m, "survived", 0.0, NOT_RUN) for m in mutants if is_declared(m, equivalent)]
 
 
 def record(result: Result, suite: str, equivalent: set[str]) -> dict:
