@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "allocation_counter.hpp"
-#include "tag_reader.hpp"
+#include "pgn/tag_reader.hpp"
 #include "xfen/xfen.hpp"
 
 namespace {

@@ -21,10 +21,10 @@
 #include <string_view>
 #include <utility>
 
-#include "adapter_protocol.hpp"
-#include "byte_source.hpp"
+#include "certify/grade/reference_answer.hpp"
+#include "io/byte_stream.hpp"
 #include "fuzz_support.hpp"
-#include "line_reader.hpp"
+#include "io/line_reader.hpp"
 
 namespace {
 
@@ -36,7 +36,7 @@ constexpr std::string_view kTarget = "adapter";
 // is more than the reader ever asks for), exactly that many when pattern & 0x20, else a
 // pseudo-random number from 1; when pattern & 0x10, a read also ends after each "\r", so that
 // "\r\n" falls across two reads.
-class ChunkedSource final : public cli::ByteSource {
+class ChunkedSource final : public io::ByteSource {
  public:
   ChunkedSource(std::string_view stream, std::uint8_t pattern) noexcept
       : stream_(stream),
@@ -99,8 +99,8 @@ struct Expected {
 
 std::string error_prefix(Code code) { return "error " + std::string(code_name(code)) + " "; }
 
-Expected expected_answer(std::string_view line, const cli::AdapterOptions& options) {
-  if (line.size() > cli::kMaxLineLength) return {error_prefix(Code::input_too_long)};
+Expected expected_answer(std::string_view line, const certify::AdapterOptions& options) {
+  if (line.size() > io::kMaxLineLength) return {error_prefix(Code::input_too_long)};
   const ParseResult read = parse(line, options.parse);
   if (!read) return {error_prefix(read.error.code)};
   std::array<char, kMaxRecordSize> record{};
@@ -113,8 +113,8 @@ std::string describe_line(std::uint64_t number, bool too_long, std::string_view 
   return "line " + std::to_string(number) + (too_long ? " too long" : ": " + std::string(text));
 }
 
-cli::AdapterOptions options_from(std::uint8_t choice) noexcept {
-  cli::AdapterOptions options;
+certify::AdapterOptions options_from(std::uint8_t choice) noexcept {
+  certify::AdapterOptions options;
   options.parse.profile = (choice & 1) != 0 ? Profile::lenient : Profile::strict;
   options.write.castling = fuzz::kCastlingStyles[(choice >> 1) % std::size(fuzz::kCastlingStyles)];
   options.write.en_passant =
@@ -143,15 +143,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 2) return 0;
   const std::string_view input = fuzz::as_text(data, size);
   const std::string_view stream = input.substr(2);
-  const cli::AdapterOptions options = options_from(data[0]);
+  const certify::AdapterOptions options = options_from(data[0]);
 
   ChunkedSource source(stream, data[1]);
-  cli::LineReader reader(source, 0);  // the smallest buffer: long lines cross many refills
+  io::LineReader reader(source, 0);  // the smallest buffer: long lines cross many refills
   const std::size_t capacity = reader.capacity();
   ReferenceSplitter reference(stream);
   std::string answer;
 
-  cli::Line line;
+  io::Line line;
   for (std::uint64_t number = 1;; ++number) {
     const bool got = reader.next(line);
     if (reader.capacity() != capacity)
@@ -164,14 +164,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                        got ? "line " + std::to_string(number) : "end of input");
     if (!got) break;
 
-    const bool too_long = want->size() > cli::kMaxLineLength;
+    const bool too_long = want->size() > io::kMaxLineLength;
     if (line.number != number || line.too_long != too_long ||
         (!too_long && line.text != *want))
       fuzz::law_broken(kTarget, "the reader gives the reference line", input,
                        describe_line(number, too_long, *want),
                        describe_line(line.number, line.too_long, line.text));
 
-    cli::answer_line(line, options, answer);
+    certify::reference_answer(line, options, answer);
     check_answer(input, number, answer, expected_answer(*want, options));
   }
   if (reader.error() != 0)

@@ -37,8 +37,8 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "reader_diagnostic.hpp"
-#include "tag_reader.hpp"
+#include "pgn/reader_diagnostic.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace {
 

@@ -39,7 +39,7 @@ stage "mutation sample (25 seeded mutants of the core library against the fast s
 # equivalents are not run here (each would run the whole suite, a minute); full runs check them.
 mutation_status=0
 scripts/mutate --suite fast --sample 25 --seed 936 --jobs "$jobs" --fail-on-survivor \
-  --equivalent docs/mutation-equivalent.txt --skip-equivalent | tail -n 40 | tee "$log/mutate" ||
+  --equivalent tools/mutate/mutation-equivalent.txt --skip-equivalent | tail -n 40 | tee "$log/mutate" ||
   mutation_status=$?
 passed+=("mutants $(sed -nE 's/^mutation score \(fast\): ([0-9]+\/[0-9]+) killed.*/\1 killed/p' "$log/mutate")")
 
@@ -53,7 +53,7 @@ stage "fuzzing (every target, 20 s each, on its seed corpus; nothing in the tree
 scripts/xfen-fuzz ci --time 20 --parallel "$jobs" | tee "$log/fuzz"
 passed+=("fuzzing $(sed -nE 's/^fuzz: ([0-9]+) target.*/\1 targets/p' "$log/fuzz")")
 
-stage "benchmarks (short run, so they never rot; figures are measured as the README says)"
+stage "benchmarks (short run, so they never rot; figures are measured as bench/RESULTS.md says)"
 # To a file: the console reporter's header warns that Debian's benchmark library was built with
 # assertions, which says nothing about xfen's own build, the one measured.
 build/bench/xfen_bench --benchmark_min_time=0.05 --benchmark_out="$log/bench.json" \

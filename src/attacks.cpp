@@ -2,6 +2,8 @@
 
 #include "xfen/attacks.hpp"
 
+#include "back_rank.hpp"
+
 namespace xfen {
 namespace {
 
@@ -31,12 +33,12 @@ constexpr bool slides_orthogonally(PieceType type) noexcept {
 class AttackProbe {
  public:
   AttackProbe(const Position& position, Square target, Color by) noexcept
-      : position_(position), target_(target), by_(by) {}
+      : position_(position), width_(detail::grid_width(position)), target_(target), by_(by) {}
 
   // The attacker's piece `steps` away from the target, or an empty piece off the board.
   Piece piece_at(Step step) const noexcept {
     const Square square = make_square(target_.file + step.files, target_.rank + step.ranks);
-    return square.is_valid(position_.width) ? position_.at(square) : Piece();
+    return square.is_valid(width_) ? detail::unchecked_at(position_, square) : Piece();
   }
 
   bool attacked_by_pawn() const noexcept {
@@ -67,8 +69,8 @@ class AttackProbe {
       for (int distance = 1;; ++distance) {
         const Square square = make_square(target_.file + direction.files * distance,
                                           target_.rank + direction.ranks * distance);
-        if (!square.is_valid(position_.width)) break;
-        const Piece piece = position_.at(square);
+        if (!square.is_valid(width_)) break;
+        const Piece piece = detail::unchecked_at(position_, square);
         if (piece.empty()) continue;
         if (piece.color() == by_ && slides(piece.type())) return true;
         break;  // any piece blocks the line
@@ -79,6 +81,7 @@ class AttackProbe {
 
  private:
   const Position& position_;
+  int width_;  // the position's, within the grid
   Square target_;
   Color by_;
 };

@@ -1,5 +1,6 @@
 #include "xfen/en_passant_analysis.hpp"
 
+#include "back_rank.hpp"
 #include "xfen/attacks.hpp"
 #include "xfen/en_passant.hpp"
 
@@ -15,10 +16,12 @@ bool capture_is_legal(const Position& position, Square capturer, Square target,
   after.put(pushed_pawn, Piece());
   after.put(target, pawn);
   const Color mover = position.side_to_move;
+  const int width = detail::grid_width(after);
   for (int rank = 0; rank < kRanks; ++rank)
-    for (int file = 0; file < after.width; ++file) {
+    for (int file = 0; file < width; ++file) {
       const Square square = make_square(file, rank);
-      if (after.at(square).is(PieceType::king, mover) && is_attacked(after, square, opposite(mover)))
+      if (detail::unchecked_at(after, square).is(PieceType::king, mover) &&
+          is_attacked(after, square, opposite(mover)))
         return false;
     }
   return true;

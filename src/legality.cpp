@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "back_rank.hpp"
 #include "xfen/attacks.hpp"
 #include "xfen/en_passant.hpp"
 
@@ -59,10 +60,11 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
 
   std::array<int, 2> king_count{};
   std::array<Square, 2> king_square{};
+  const int width = detail::grid_width(position);
   for (int rank = 0; rank < kRanks; ++rank)
-    for (int file = 0; file < position.width; ++file) {
+    for (int file = 0; file < width; ++file) {
       const Square square = make_square(file, rank);
-      const Piece piece = position.at(square);
+      const Piece piece = detail::unchecked_at(position, square);
       if (piece.type() == PieceType::king) {
         king_square[static_cast<std::size_t>(piece.color())] = square;
         ++king_count[static_cast<std::size_t>(piece.color())];
@@ -78,9 +80,9 @@ LegalityReport check(const Position& position, const Source& source) noexcept {
   }
 
   for (const int rank : {0, kRanks - 1})
-    for (int file = 0; file < position.width; ++file) {
+    for (int file = 0; file < width; ++file) {
       const Square square = make_square(file, rank);
-      const Piece piece = position.at(square);
+      const Piece piece = detail::unchecked_at(position, square);
       if (piece.type() == PieceType::pawn)
         report_finding({.code = Code::legal_pawn_on_back_rank,
                               .offset = offset_of(square),

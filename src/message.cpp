@@ -28,18 +28,12 @@ Token token_of(const Diagnostic& d, std::string_view record) noexcept {
 }
 
 // Input bytes go into sentences that end up on terminals, in JSON and in one-line protocol
-// answers, so anything but printable ASCII is escaped, and so are the quote and the backslash
-// that would make the quoted token ambiguous.
+// answers: printable_byte keeps them one line, and the quote that delimits the token unambiguous.
 Sentence& operator<<(Sentence& out, const Token& token) noexcept {
   out << '\'';
   for (const char c : token.bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7f && c != '\\' && c != '\'') {
-      out << c;
-    } else {
-      constexpr std::string_view kHex = "0123456789abcdef";
-      out << "\\x" << kHex[byte >> 4] << kHex[byte & 0x0f];
-    }
+    std::array<char, kMaxPrintableByteSize> shown{};
+    out << std::string_view(shown.data(), printable_byte(c, shown));
   }
   if (token.cut) out << "...";
   return out << '\'';
@@ -319,6 +313,18 @@ std::string message(const Diagnostic& diagnostic, std::string_view record) {
   std::array<char, kMaxMessageSize> buffer;
   const std::size_t size = format_message(diagnostic, record, buffer);
   return std::string(buffer.data(), size < buffer.size() ? size : buffer.size());
+}
+
+void append_printable(std::string& out, std::string_view bytes) {
+  std::array<char, kMaxPrintableByteSize> shown{};
+  for (const char c : bytes) out.append(shown.data(), printable_byte(c, shown));
+}
+
+std::string printable(std::string_view bytes) {
+  std::string text;
+  text.reserve(bytes.size());
+  append_printable(text, bytes);
+  return text;
 }
 
 }  // namespace xfen

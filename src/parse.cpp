@@ -404,7 +404,8 @@ class RecordReader {
     std::optional<int> rook;
     if (outermost) {
       rook = detail::outermost_rook_file(position_, color, side, *king);
-    } else if (position_.at(make_square(letter - 'A', rank)).is(PieceType::rook, color)) {
+    } else if (detail::unchecked_at(position_, make_square(letter - 'A', rank))  // A..J: checked above
+                   .is(PieceType::rook, color)) {
       rook = letter - 'A';
     }
     if (!rook) {

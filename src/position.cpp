@@ -22,9 +22,12 @@ bool operator==(const Position& lhs, const Position& rhs) noexcept {
     return false;
   // A prefix without rights is not written, so it does not make positions differ.
   if (lhs.castling.any() && lhs.castling.mode != rhs.castling.mode) return false;
+  const int width = detail::grid_width(lhs);
   for (int rank = 0; rank < kRanks; ++rank)
-    for (int file = 0; file < lhs.width; ++file)
-      if (lhs.at(make_square(file, rank)) != rhs.at(make_square(file, rank))) return false;
+    for (int file = 0; file < width; ++file)
+      if (detail::unchecked_at(lhs, make_square(file, rank)) !=
+          detail::unchecked_at(rhs, make_square(file, rank)))
+        return false;
   return xfen_en_passant(lhs) == xfen_en_passant(rhs);
 }
 

@@ -17,7 +17,7 @@ Diagnostic check_board(const Position& position) noexcept {
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     for (int file = position.width; file < kMaxFiles; ++file) {
       const Square square = make_square(file, rank);
-      const Piece piece = position.at(square);
+      const Piece piece = detail::unchecked_at(position, square);
       if (piece.empty()) continue;
       Diagnostic off_board{.code = Code::board_off_board, .square = square,
                            .color = piece.color(), .limit = position.width};
@@ -51,8 +51,9 @@ Diagnostic check_right(const Position& position, Color color, CastlingSide side,
     wrong.limit = 1;
     return wrong;
   }
+  // check_board, first, has held the width to 8 or 10: the rook's square is on the grid.
   const Square rook = make_square(file, back_rank(color));
-  if (!position.at(rook).is(PieceType::rook, color)) {
+  if (!detail::unchecked_at(position, rook).is(PieceType::rook, color)) {
     wrong.code = Code::castling_no_rook;
     wrong.square = rook;
     return wrong;

@@ -12,7 +12,7 @@
 
 #include "../testing/escaped_bytes.hpp"
 #include "board_scan_law.hpp"
-#include "suite_loader.hpp"
+#include "conformance/suite_loader.hpp"
 
 namespace {
 

@@ -10,10 +10,10 @@
 #include <set>
 #include <string>
 
-#include "case_expectations.hpp"
-#include "certification.hpp"
-#include "grade.hpp"
-#include "suite_loader.hpp"
+#include "certify/grade/certify_case.hpp"
+#include "certify/grade/certification.hpp"
+#include "certify/grade/grade.hpp"
+#include "conformance/suite_loader.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/write.hpp"
 

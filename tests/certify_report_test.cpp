@@ -1,4 +1,4 @@
-// The three document reports of `xfen certify` (src/certify/report_formats.hpp) on a hand-made
+// The reports of `xfen certify` (src/certify/report/reports.hpp) on a hand-made
 // run holding one case of each kind of failure, some with hostile bytes (NUL, bytes that are not
 // UTF-8, control characters, `]]>`, `</svg><script>…`, quotes), and the pieces they are made of:
 // the untrusted-text rule, base64 and the SVG board.
@@ -23,10 +23,11 @@
 #include <string_view>
 #include <vector>
 
-#include "base64.hpp"
-#include "board_svg.hpp"
-#include "report_formats.hpp"
-#include "untrusted_text.hpp"
+#include "certify/report/untrusted_text.hpp"
+#include "certify/report/boards.hpp"
+#include "certify/report/reports.hpp"
+#include "io/memory_stream.hpp"
+#include "io/output_buffer.hpp"
 #include "xfen/parse.hpp"
 
 namespace certify = xfen::certify;
@@ -278,19 +279,19 @@ BOOST_AUTO_TEST_CASE(untrusted_text_table) {
       {"quoted \\x00 stays", "quoted \\x00 stays", false},  // no escaping: backslash as is
       {"\0"s, "\\x00", true},
       {"a\\b\x01", "a\\\\b\\x01", true},  // escaping: every backslash doubled
-      {"\r\n", "\\x0D\n", true},
-      {"\x7F", "\\x7F", true},
-      {"\xC2\x85", "\\xC2\\x85", true},                                      // U+0085, a C1 control
-      {"\xEF\xBF\xBE\xEF\xBF\xBF", "\\xEF\\xBF\\xBE\\xEF\\xBF\\xBF", true},  // U+FFFE, U+FFFF
+      {"\r\n", "\\x0d\n", true},
+      {"\x7F", "\\x7f", true},
+      {"\xC2\x85", "\\xc2\\x85", true},                                      // U+0085, a C1 control
+      {"\xEF\xBF\xBE\xEF\xBF\xBF", "\\xef\\xbf\\xbe\\xef\\xbf\\xbf", true},  // U+FFFE, U+FFFF
       {"\x80", "\\x80", true},  // a lone continuation byte
-      {"\xFF\xFE", "\\xFF\\xFE", true},
-      {"\xC0\xAF", "\\xC0\\xAF", true},                    // overlong '/'
-      {"\xE0\x80\xAF", "\\xE0\\x80\\xAF", true},           // overlong '/'
-      {"\xED\xA0\x80", "\\xED\\xA0\\x80", true},           // a surrogate
-      {"\xF4\x90\x80\x80", "\\xF4\\x90\\x80\\x80", true},  // above U+10FFFF
-      {"\xE2\x82", "\\xE2\\x82", true},                    // cut short at the end
-      {"\xE2\x82x", "\\xE2\\x82x", true},                  // cut short before ASCII
-      {"\xF0\x9F\x98\x80\xF0", "\xF0\x9F\x98\x80\\xF0", true},
+      {"\xFF\xFE", "\\xff\\xfe", true},
+      {"\xC0\xAF", "\\xc0\\xaf", true},                    // overlong '/'
+      {"\xE0\x80\xAF", "\\xe0\\x80\\xaf", true},           // overlong '/'
+      {"\xED\xA0\x80", "\\xed\\xa0\\x80", true},           // a surrogate
+      {"\xF4\x90\x80\x80", "\\xf4\\x90\\x80\\x80", true},  // above U+10FFFF
+      {"\xE2\x82", "\\xe2\\x82", true},                    // cut short at the end
+      {"\xE2\x82x", "\\xe2\\x82x", true},                  // cut short before ASCII
+      {"\xF0\x9F\x98\x80\xF0", "\xF0\x9F\x98\x80\\xf0", true},
   };
   for (const Row& row : rows) {
     const certify::UntrustedText shown = certify::untrusted_text(row.bytes);
@@ -369,6 +370,36 @@ BOOST_AUTO_TEST_CASE(board_svg_draws_every_square_and_the_marks) {
 
 // --- the three documents ---
 
+// A program's stderr in the text report is an indented block whose every line starts with "| ":
+// nothing it writes can pass for a line of the report, such as the closing counts, and no control
+// byte reaches the terminal.
+BOOST_AUTO_TEST_CASE(text_report_quotes_stderr_as_a_prefixed_block) {
+  CertifyReport report = hand_made_report();
+  CaseResult& crash = report.cases[6];
+  BOOST_REQUIRE(crash.verdict == Verdict::crash);
+  crash.answer.stderr_tail = "Segmentation fault\n641 passed, 0 failed, 70 skipped\n\x1b[2Jend"s;
+  xfen::io::MemorySink sink;
+  {
+    xfen::io::OutputBuffer out(sink);
+    certify::write_text_report(report, out);
+    BOOST_REQUIRE(out.flush());
+  }
+  const std::string text(sink.text());
+  BOOST_TEST(text.find("\n  stderr:\n    | Segmentation fault\n    | 641 passed, 0 failed, 70 skipped\n"
+                       "    | \\x1b[2Jend\n") != std::string::npos, text);
+  // The only line that reads as the counts is the report's own, the last.
+  const std::regex counts(R"(^\d+ passed, \d+ failed)");
+  std::size_t count_lines = 0;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    if (std::regex_search(std::string(rest.substr(0, end)), counts)) ++count_lines;
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+  }
+  BOOST_TEST(count_lines == 1u);
+  BOOST_TEST(text.find('\x1b') == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(json_report_is_valid_and_lossless) {
   const CertifyReport report = hand_made_report();
   const std::string text = certify::json_report(report);
@@ -377,7 +408,7 @@ BOOST_AUTO_TEST_CASE(json_report_is_valid_and_lossless) {
   BOOST_TEST(json["suite"] == "1.0.0");
   BOOST_TEST(json["implementation"]["mode"] == "stream");
   BOOST_TEST(json["implementation"]["accepted_spellings"] == nlohmann::json::array({"ep-always"}));
-  BOOST_TEST(json["implementation"]["name"] == "impl <b>&\"'\\xC3");
+  BOOST_TEST(json["implementation"]["name"] == "impl <b>&\"'\\xc3");
   BOOST_TEST(json["summary"]["verdicts"].size() == certify::kVerdictCount);
   for (const Verdict verdict : certify::all_verdicts())
     BOOST_TEST(json["summary"]["verdicts"][std::string(certify::verdict_name(verdict))] ==
@@ -441,7 +472,7 @@ BOOST_AUTO_TEST_CASE(junit_report_is_well_formed) {
   const pugi::xml_parse_result parsed = document.load_buffer(xml.data(), xml.size());
   BOOST_REQUIRE_MESSAGE(parsed, parsed.description());
   const pugi::xml_node suite = document.child("testsuites").child("testsuite");
-  BOOST_TEST(std::string(suite.attribute("name").value()) == "xfen certify: impl <b>&\"'\\xC3");
+  BOOST_TEST(std::string(suite.attribute("name").value()) == "xfen certify: impl <b>&\"'\\xc3");
   // Every case, and one for the answers after the last record.
   const auto testcases = suite.children("testcase");
   BOOST_TEST(std::distance(testcases.begin(), testcases.end()) == 13);
@@ -466,7 +497,7 @@ BOOST_AUTO_TEST_CASE(html_report_shows_untrusted_text_as_text) {
   BOOST_TEST(lower.find("impl <b>") == std::string::npos);
   BOOST_TEST(lower.find("<tag>") == std::string::npos);
   BOOST_TEST(html.find("&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
-  BOOST_TEST(html.find("<title>xfen certify: impl &lt;b&gt;&amp;&quot;&#39;\\xC3</title>") !=
+  BOOST_TEST(html.find("<title>xfen certify: impl &lt;b&gt;&amp;&quot;&#39;\\xc3</title>") !=
              std::string::npos);
   const std::vector<int> boards = expected_boards(report);
   BOOST_TEST(count(html, "<svg") == boards.size());

@@ -23,10 +23,9 @@
 #include <thread>
 #include <vector>
 
-#include "bounded_lines.hpp"
-#include "wait_status.hpp"
-#include "byte_tail.hpp"
-#include "runner.hpp"
+#include "certify/run/bounded_lines.hpp"
+#include "certify/run/child_process.hpp"
+#include "certify/run/runner.hpp"
 
 namespace certify = xfen::certify;
 using Kind = certify::Answer::Kind;

@@ -651,6 +651,43 @@ class Usage(unittest.TestCase):
                 # No report of a run that did not happen.
                 self.assertEqual([r for r in reports if os.path.exists(r)], [])
 
+    def test_io_errors_in_the_common_form(self):
+        """Files certify reads or writes go through the I/O layer: its errors read as every other
+        command's (xfen: cannot open NAME: REASON), exit 2."""
+        impl = ["--impl", adapter()]
+        suite = ["--suite", str(SUITE), "--id", "side.*"]
+        with tempfile.TemporaryDirectory() as work:
+            missing = os.path.join(work, "missing")
+            for arguments, expected in (
+                    ([*suite, "--skip-file", missing],
+                     f"xfen: cannot open {missing}: No such file or directory\n"),
+                    (["--inputs", missing], f"xfen: cannot open {missing}: No such file or directory\n"),
+                    ([*suite, "--json", os.path.join(missing, "r.json")],
+                     f"xfen: cannot open {missing}/r.json: No such file or directory\n")):
+                with self.subTest(arguments=arguments):
+                    result = self.status(*impl, *arguments)
+                    self.assertEqual(result.returncode, 2, result)
+                    self.assertEqual(result.stderr.decode(), expected)
+
+    def test_reports_are_replaced_whole(self):
+        """A report file takes its target's place only when whole: a run that cannot start leaves
+        an earlier report as it was, a run that ends replaces it, and no temporary file stays."""
+        with tempfile.TemporaryDirectory() as work:
+            report = os.path.join(work, "r.json")
+            with open(report, "w", encoding="utf-8") as f:
+                f.write("earlier")
+            result = self.status("--impl", "/nonexistent/program", "--suite", str(SUITE),
+                                 "--id", "side.*", "--json", report)
+            self.assertEqual(result.returncode, 2, result)
+            with open(report, encoding="utf-8") as f:
+                self.assertEqual(f.read(), "earlier")
+            result = self.status("--impl", adapter(), "--suite", str(SUITE), "--id", "side.*",
+                                 "--json", report)
+            self.assertEqual(result.returncode, 0, result)
+            with open(report, encoding="utf-8") as f:
+                self.assertEqual(json.load(f)["summary"]["failed"], 0)
+            self.assertEqual(os.listdir(work), ["r.json"])
+
     def test_bad_options(self):
         impl = ["--impl", adapter(), "--suite", str(SUITE)]
         for arguments in (["--no-such-option"], [], ["--mode", "batch"], ["--timeout-ms", "x"],

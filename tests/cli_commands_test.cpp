@@ -15,14 +15,13 @@
 #include <string_view>
 #include <vector>
 
-#include "canon_command.hpp"
-#include "check_command.hpp"
-#include "explain_command.hpp"
-#include "file_name_check.hpp"
-#include "memory_sink.hpp"
-#include "memory_source.hpp"
-#include "suite_export_command.hpp"
-#include "suite_list_command.hpp"
+#include "cli/canon_command.hpp"
+#include "cli/check_command.hpp"
+#include "cli/explain_command.hpp"
+#include "conformance/file_name_check.hpp"
+#include "io/memory_stream.hpp"
+#include "cli/suite_export_command.hpp"
+#include "cli/suite_list_command.hpp"
 
 namespace {
 
@@ -34,15 +33,15 @@ constexpr std::string_view kInnerCanonical = "rr2k1rr/8/8/8/8/8/8/RR2K1R1 w KBgb
 
 // One command's run: its input, the two outputs it wrote, and its status.
 struct Run {
-  xfen::cli::MemorySource input;
-  xfen::cli::MemorySink output;
-  xfen::cli::MemorySink errors;
+  xfen::io::MemorySource input;
+  xfen::io::MemorySink output;
+  xfen::io::MemorySink errors;
   ExitStatus status = ExitStatus::failure;
 
   explicit Run(std::string_view stdin_bytes, std::size_t output_limit = std::string::npos)
       : input(stdin_bytes), output(output_limit) {}
 
-  xfen::cli::StandardStreams streams() { return {input, output, errors}; }
+  xfen::io::StandardStreams streams() { return {input, output, errors}; }
 };
 
 std::string lines(std::initializer_list<std::string_view> texts) {
@@ -113,7 +112,7 @@ BOOST_AUTO_TEST_CASE(check_has_no_summary_once_its_output_is_lost) {
 
 BOOST_AUTO_TEST_CASE(unreadable_input_is_reported_in_text_and_json) {
   Run run("");
-  run.input = xfen::cli::MemorySource(kStart, EISDIR);  // a last line, then the read fails
+  run.input = xfen::io::MemorySource(kStart, EISDIR);  // a last line, then the read fails
   xfen::cli::CheckOptions options;
   options.json = true;
   run.status = xfen::cli::run_check(options, run.streams());
@@ -251,7 +250,7 @@ BOOST_AUTO_TEST_CASE(suite_list_prints_each_case_and_the_count) {
   BOOST_TEST((run.status == ExitStatus::success));
   BOOST_TEST(run.output.text() ==
              lines({"board.start valid 8x8,start '" + std::string(kStart) + "'",
-                    R"(board.bytes invalid 8x8,bytes '4k3/8/8/8/8/8/8/4K2\x00 w -\x0D\x09\xC3\xA9 0 1')",
+                    R"(board.bytes invalid 8x8,bytes '4k3/8/8/8/8/8/8/4K2\x00 w -\x0d\x09\xc3\xa9 0 1')",
                     "board.wide-10x8 valid 10x8 '" + std::string(kCapablanca) + "'",
                     "side.shredder dialect 8x8 '" + std::string(kInner) + "'",
                     "side.classic-refused dialect 8x8,inner-rook '4k3/8/8/8/8/8/8/4K1RR w G - 0 1'",

@@ -588,12 +588,12 @@ printf '\n' >"$odd_name"
 run "$XFEN" check "$odd_name"
 expect_status 1 "check odd file name"
 expect_lines out 1 "odd file name: one line per diagnostic"
-expect_grep out '^odd\\x0Aname\\xFF\.txt:1:1: error\[record\.empty\]' "odd file name escaped"
+expect_grep out '^odd\\x0aname\\xff\.txt:1:1: error\[record\.empty\]' "odd file name escaped"
 run "$XFEN" canon "$odd_name"
 expect_lines err 1 "canon odd file name: one line"
 run "$XFEN" check $'no\nsuch\xff'
 expect_status 2 "missing odd file name"
-expect_grep err '^xfen: cannot open no\\x0Asuch\\xFF: No such file or directory$' "missing odd name escaped"
+expect_grep err '^xfen: cannot open no\\x0asuch\\xff: No such file or directory$' "missing odd name escaped"
 run "$XFEN" check --json "$odd_name" utf8.txt
 expect_json_lines out "check --json odd file name"
 if python3 - out <<'PY'
@@ -601,7 +601,7 @@ import json, sys
 objects = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
 odd = objects[0]
 assert odd["file"] == "odd\nname\ufffd.txt", odd
-assert odd["file_bytes"] == "odd\\x0Aname\\xFF.txt", odd
+assert odd["file_bytes"] == "odd\\x0aname\\xff.txt", odd
 assert list(odd)[:2] == ["file", "file_bytes"], odd
 assert all("file_bytes" not in o for o in objects[1:]), objects  # UTF-8 names need none
 PY

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "case_filter.hpp"
-#include "glob_match.hpp"
-#include "judge.hpp"
-#include "suite_loader.hpp"
+#include "conformance/case_filter.hpp"
+#include "conformance/glob_match.hpp"
+#include "conformance/judge.hpp"
+#include "conformance/suite_loader.hpp"
 
 namespace {
 

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "judge.hpp"
-#include "suite_loader.hpp"
+#include "conformance/judge.hpp"
+#include "conformance/suite_loader.hpp"
 #include "xfen/xfen.hpp"
 
 namespace {

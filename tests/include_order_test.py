@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Fails when a file of the library includes a file of a higher layer.
 
-The layers are the list between the `layers: begin` and `layers: end` markers of README.md, one
+The layers are the list between the `layers: begin` and `layers: end` markers of
+docs/ARCHITECTURE.md, one
 or more files (or a folder, ending in /) a line, lowest first. A file may include files of its own
 line or of lines above. A .cpp file stands where its header (the same name in include/xfen/ or beside
 it) stands; every file of a listed folder stands on the folder's line. A file of include/ or src/
@@ -13,6 +14,8 @@ import pathlib
 import re
 import sys
 
+# The page that holds the layers list, in the source tree.
+LAYERS_FILE = "docs/ARCHITECTURE.md"
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.MULTILINE)
 
 
@@ -38,7 +41,7 @@ class Layers:
             for entry in entries:
                 target = self.folders if entry.endswith("/") else self.files
                 if entry in target:
-                    sys.exit(f"README.md layers: {entry} is listed twice")
+                    sys.exit(f"{LAYERS_FILE} layers: {entry} is listed twice")
                 target[entry] = position
         self.entries = [" ".join(entries) for entries in lines]
         self.listed = [entry for entries in lines for entry in entries]
@@ -60,7 +63,8 @@ class Layers:
     def resolve(self, including, name):
         """The listed file an #include names, or None for a header from elsewhere (std, deps)."""
         for candidate in (pathlib.PurePosixPath(including).parent / name,
-                          pathlib.PurePosixPath("include") / name):
+                          pathlib.PurePosixPath("include") / name,
+                          pathlib.PurePosixPath("src") / name):  # "certify/run/runner.hpp"
             if (self.root / candidate).is_file():
                 return str(candidate)
         return None
@@ -70,17 +74,17 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     root = pathlib.Path(sys.argv[1])
-    layers = Layers(root, read_layers(root / "README.md"))
+    layers = Layers(root, read_layers(root / LAYERS_FILE))
     missing = [entry for entry in layers.listed if not (root / entry).exists()]
     for entry in missing:
-        print(f"README.md layers: {entry} does not exist")
+        print(f"{LAYERS_FILE} layers: {entry} does not exist")
     problems = []
     checked = 0
     for path in sorted([*root.glob("include/**/*.hpp"), *root.glob("src/**/*.[ch]pp")]):
         relative = path.relative_to(root).as_posix()
         own = layers.position(relative)
         if own is None:
-            problems.append(f"{relative}: not placed in the layers list of README.md")
+            problems.append(f"{relative}: not placed in the layers list of {LAYERS_FILE}")
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             match = INCLUDE.match(line)

@@ -5,6 +5,7 @@
 // every other test.
 #define BOOST_TEST_MODULE message
 #include <boost/test/unit_test.hpp>
+#include <array>
 
 #include <cstdint>
 #include <set>
@@ -281,6 +282,25 @@ BOOST_AUTO_TEST_CASE(sentences_about_positions_built_by_hand) {
 }
 
 // format_message writes into a caller's buffer and reports the whole size, as snprintf does.
+// The one way xfen shows bytes to people (message.hpp): printable ASCII as it is; other bytes,
+// the backslash and the quote as \xNN in lower case, one hex case everywhere.
+BOOST_AUTO_TEST_CASE(printable_bytes) {
+  BOOST_TEST(xfen::printable("a b~") == "a b~");
+  BOOST_TEST(xfen::printable(std::string_view("\0\n\x1f\x7f\x80\xC3\xA9\xff", 8)) ==
+             "\\x00\\x0a\\x1f\\x7f\\x80\\xc3\\xa9\\xff");
+  BOOST_TEST(xfen::printable("it's C:\\x") == "it\\x27s C:\\x5cx");
+  std::string out = "file ";
+  xfen::append_printable(out, "a\nb");
+  BOOST_TEST(out == "file a\\x0ab");
+  for (int byte = 0; byte < 256; ++byte) {
+    std::array<char, xfen::kMaxPrintableByteSize> shown{};
+    const std::size_t size = xfen::printable_byte(static_cast<char>(byte), shown);
+    const std::string_view text(shown.data(), size);
+    BOOST_TEST((size == 1 || size == 4));
+    for (const char c : text) BOOST_TEST((c >= 0x20 && c < 0x7f && !(c >= 'A' && c <= 'F' && size == 4)));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(format_message_without_allocation) {
   const xfen::Diagnostic fullmove{.code = xfen::Code::fullmove_range, .offset = 2, .length = 1};
   const std::string_view record = "x 0";

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fen_rewriter.hpp"
+#include "pgn/fen_rewriter.hpp"
 
 namespace {
 

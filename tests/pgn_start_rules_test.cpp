@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "generate/start_arrays.hpp"
-#include "variant.hpp"
+#include "pgn/variant.hpp"
 #include "xfen/xfen.hpp"
 
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "../testing/escaped_bytes.hpp"
-#include "reader_diagnostic.hpp"
-#include "tag_reader.hpp"
+#include "pgn/reader_diagnostic.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace {
 

@@ -29,4 +29,31 @@ inline constexpr std::size_t kMaxMessageSize = 320;
 [[nodiscard]] XFEN_EXPORT std::string message(const Diagnostic& diagnostic,
                                               std::string_view record = {});
 
+// The one way xfen shows people bytes it did not write: a record's token in a sentence, a file
+// name, a PGN tag value, a program's answer in a report. Printable ASCII stays as it is; any other
+// byte, the backslash and the single quote become \xNN with two lower-case hex digits. The text is
+// then one line of ASCII, a token between single quotes cannot be misread, and every \xNN stands
+// for one byte, so the bytes can be recovered.
+inline constexpr std::size_t kMaxPrintableByteSize = 4;  // "\xNN"
+
+// Writes how `byte` is shown into `out` and returns how many characters that took (1 or 4).
+[[nodiscard]] constexpr std::size_t printable_byte(char byte,
+                                                   std::span<char, kMaxPrintableByteSize> out) noexcept {
+  const auto value = static_cast<unsigned char>(byte);
+  if (value >= 0x20 && value < 0x7f && byte != '\\' && byte != '\'') {
+    out[0] = byte;
+    return 1;
+  }
+  constexpr std::string_view kHexDigits = "0123456789abcdef";
+  out[0] = '\\';
+  out[1] = 'x';
+  out[2] = kHexDigits[value >> 4];
+  out[3] = kHexDigits[value & 0x0f];
+  return kMaxPrintableByteSize;
+}
+
+// `bytes` as printable_byte shows them, appended to `out`.
+XFEN_EXPORT void append_printable(std::string& out, std::string_view bytes);
+[[nodiscard]] XFEN_EXPORT std::string printable(std::string_view bytes);
+
 }  // namespace xfen

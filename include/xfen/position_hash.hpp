@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
+// Declares std::hash, the template specialized below ([optional.syn] declares it, as do
+// <string_view> and <functional>); <functional> itself would be a third of <xfen/xfen.hpp>'s
+// compile time.
+#include <optional>
 
 #include "xfen/position.hpp"
 #include "xfen/export.hpp"

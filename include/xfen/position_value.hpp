@@ -4,7 +4,6 @@
 #pragma once
 
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -75,17 +74,17 @@ struct Position {
       std::memcpy(&board[at], kEmpty.data(), sizeof kEmpty);
   }
 
-  // The square must lie on a 10×8 grid (file 0..9, rank 0..7), whatever the width: another
-  // would alias a square of the next rank (file 12 of rank 4 is c5). Checked by assert where
-  // NDEBUG is not defined; release builds trust the caller, as the parser's hot path needs.
-  // A piece put beyond `width` makes the position invalid (validate: board.off-board).
+  // Any square a Square can hold, in every build type. A square of the 10×8 grid (file 0..9,
+  // rank 0..7) is addressable whatever the width; any other reads as empty, and put() refuses it
+  // and leaves the position unchanged: it would reach outside `board` or alias a square of the
+  // next rank (file 12 of rank 4 is c5). A piece put beyond `width` makes the position invalid
+  // (validate: board.off-board). The check is two compares, which the parser and the writer do
+  // not pay: they index `board` directly, by rows.
   [[nodiscard]] constexpr Piece at(Square square) const noexcept {
-    assert(square.is_valid(kMaxFiles) && "Position::at: square off the 10x8 grid");
-    return board[square.index()];
+    return square.is_valid(kMaxFiles) ? board[square.index()] : Piece();
   }
   constexpr void put(Square square, Piece piece) noexcept {
-    assert(square.is_valid(kMaxFiles) && "Position::put: square off the 10x8 grid");
-    board[square.index()] = piece;
+    if (square.is_valid(kMaxFiles)) board[square.index()] = piece;
   }
 };
 

@@ -1,4 +1,4 @@
-#include "board_diagram.hpp"
+#include "cli/board_diagram.hpp"
 
 #include <string>
 
@@ -8,7 +8,7 @@ namespace {
 
 constexpr std::string_view kMargin = "    ";  // room for " 8 |" on the rank lines
 
-void print_file_letters(OutputBuffer& out, int width) {
+void print_file_letters(io::OutputBuffer& out, int width) {
   out.write(kMargin);
   for (int file = 0; file < width; ++file) {
     out.put(' ');
@@ -17,7 +17,7 @@ void print_file_letters(OutputBuffer& out, int width) {
   out.put('\n');
 }
 
-void print_border(OutputBuffer& out, int width) {
+void print_border(io::OutputBuffer& out, int width) {
   out.write("   +");
   out.write(std::string(static_cast<std::size_t>(2 * width + 1), '-'));
   out.write("+\n");
@@ -25,7 +25,7 @@ void print_border(OutputBuffer& out, int width) {
 
 }  // namespace
 
-void print_board_diagram(OutputBuffer& out, const xfen::Position& position) {
+void print_board_diagram(io::OutputBuffer& out, const xfen::Position& position) {
   const int width = position.width;
   print_file_letters(out, width);
   print_border(out, width);

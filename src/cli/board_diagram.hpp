@@ -3,11 +3,11 @@
 
 #include <xfen/position.hpp>
 
-#include "output_buffer.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 
 // Pieces by their X-FEN letters, empty squares as '.', 8 or 10 files as the position has.
-void print_board_diagram(OutputBuffer& out, const xfen::Position& position);
+void print_board_diagram(io::OutputBuffer& out, const xfen::Position& position);
 
 }  // namespace xfen::cli

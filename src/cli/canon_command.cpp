@@ -1,19 +1,19 @@
-#include "canon_command.hpp"
+#include "cli/canon_command.hpp"
 
-#include "command_output.hpp"
-#include "diagnostic_collector.hpp"
-#include "diagnostic_printer.hpp"
-#include "input_files.hpp"
-#include "parse_line.hpp"
-#include "whole_input.hpp"
+#include "cli/command_output.hpp"
+#include "cli/diagnostic_collector.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "io/input_files.hpp"
+#include "io/parse_line.hpp"
+#include "io/whole_input.hpp"
 
 namespace xfen::cli {
 
-ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams) {
+ExitStatus run_canon(const CanonOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text, std::size_t{256} * 1024,
                        std::size_t{256} * 1024);
-  OutputBuffer& out = output.out;
-  OutputBuffer& errors = output.errors;
+  io::OutputBuffer& out = output.out;
+  io::OutputBuffer& errors = output.errors;
   bool any_invalid = false;
   DiagnosticCollector warnings;
   xfen::ParseOptions parse_options = options.parse;
@@ -27,10 +27,10 @@ ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams
     if (options.aligned) out.put('\n');
   };
 
-  const auto write_canonical = [&](std::string_view file, const Line& line) {
+  const auto write_canonical = [&](std::string_view file, const io::Line& line) {
     const SourceLocation location{file, line.number};
     warnings.clear();
-    const xfen::ParseResult result = parse_line(line, parse_options);
+    const xfen::ParseResult result = io::parse_line(line, parse_options);
     print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
                       warnings.diagnostics(), line.text);
     if (!result.ok()) return reject(location, result.error, line.text);
@@ -46,17 +46,17 @@ ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams
 
   if (options.whole) {
     std::string storage;
-    Line line;
-    const bool read = read_whole_input(streams.input, storage, line);
-    if (!read) output.report(IoError{IoOperation::read, kStdinName, streams.input.error()});
-    else write_canonical(kStdinName, line);
+    io::Line line;
+    const bool read = io::read_whole_input(streams.input, storage, line);
+    if (!read) output.report(io::IoError{io::IoOperation::read, io::kStdinName, streams.input.error()});
+    else write_canonical(io::kStdinName, line);
     const bool output_ok = output.finish();
     return run_status(!read || !output_ok, any_invalid);
   }
 
-  const InputSummary input = for_each_line(
-      options.files, streams.input, [&output](const IoError& error) { output.report(error); },
-      [&](std::string_view file, const Line& line) {
+  const io::InputSummary input = io::for_each_line(
+      options.files, streams.input, [&output](const io::IoError& error) { output.report(error); },
+      [&](std::string_view file, const io::Line& line) {
         write_canonical(file, line);
         return !output.out_lost();
       });

@@ -7,8 +7,8 @@
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
@@ -22,6 +22,6 @@ struct CanonOptions {
   bool whole = false;
 };
 
-ExitStatus run_canon(const CanonOptions& options, const StandardStreams& streams);
+ExitStatus run_canon(const CanonOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

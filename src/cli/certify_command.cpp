@@ -1,24 +1,19 @@
-#include "certify_command.hpp"
+#include "cli/certify_command.hpp"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <memory>
 
-#include "case_expectations.hpp"
-#include "certification.hpp"
-#include "certify_text_report.hpp"
-#include "command_output.hpp"
-#include "escape.hpp"
-#include "fd_source.hpp"
-#include "line_reader.hpp"
-#include "report_formats.hpp"
-#include "suite_manifest.hpp"
+#include <xfen/message.hpp>
 
-#include <fcntl.h>
+#include "certify/grade/certify_case.hpp"
+#include "certify/grade/certification.hpp"
+#include "certify/report/reports.hpp"
+#include "cli/command_output.hpp"
+#include "conformance/suite_manifest.hpp"
+#include "io/input_files.hpp"
+#include "io/line_reader.hpp"
+#include "io/output_file.hpp"
 
 namespace xfen::cli {
 namespace {
@@ -42,9 +37,9 @@ class SuiteCases final : public certify::CaseSource {
 // The records of an --inputs file, read as the run goes: one per line, "\n" or "\r\n" ending it.
 class RecordFileCases final : public certify::CaseSource {
  public:
-  explicit RecordFileCases(int fd) : source_(fd), lines_(source_) {}
+  explicit RecordFileCases(io::ByteSource& source) : lines_(source) {}
   bool next(CertifyCase& next) override {
-    Line line;
+    io::Line line;
     if (!lines_.next(line)) return false;
     if (line.too_long) {
       // Not a record any reader takes (xfen's limit is far below it): counted and reported, so
@@ -53,7 +48,7 @@ class RecordFileCases final : public certify::CaseSource {
       next.id = "line " + std::to_string(line.number);
       next.expectation = certify::Expectation::reject;
       next.case_class = conformance::CaseClass::invalid;
-      next.unsendable = "a line over " + std::to_string(kMaxLineLength) +
+      next.unsendable = "a line over " + std::to_string(io::kMaxLineLength) +
                         " bytes, far longer than any record: not sent";
       return true;
     }
@@ -63,54 +58,64 @@ class RecordFileCases final : public certify::CaseSource {
   int error() const noexcept { return lines_.error(); }
 
  private:
-  FdSource source_;
-  LineReader lines_;
+  io::LineReader lines_;
 };
 
 // One id or glob per line; '#' starts a comment; blank lines are ignored.
 std::optional<std::vector<std::string>> read_skip_file(const std::filesystem::path& file,
-                                                       OutputBuffer& errors) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    errors.write("xfen certify: cannot read the skip file " + escaped(file.string()) + ": " +
-                 std::strerror(errno) + "\n");
-    return std::nullopt;
-  }
+                                                       CommandOutput& output) {
+  const std::string name = file.string();
+  io::InputFile input(name);
+  if (input.open_error()) return output.report(*input.open_error()), std::nullopt;
+  io::LineReader lines(input.source());
   std::vector<std::string> patterns;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (const std::size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    const std::size_t begin = line.find_first_not_of(" \t\r");
-    if (begin == std::string::npos) continue;
-    const std::size_t end = line.find_last_not_of(" \t\r");
-    patterns.push_back(line.substr(begin, end - begin + 1));
+  io::Line line;
+  while (lines.next(line)) {
+    if (line.too_long) {
+      output.errors.write("xfen: " + xfen::printable(name) + ":" + std::to_string(line.number) +
+                          ": a line over " + std::to_string(io::kMaxLineLength) +
+                          " bytes, which names no case\n");
+      return std::nullopt;
+    }
+    std::string_view text = line.text;
+    if (const std::size_t hash = text.find('#'); hash != std::string_view::npos)
+      text = text.substr(0, hash);
+    const std::size_t begin = text.find_first_not_of(" \t\r");
+    if (begin == std::string_view::npos) continue;
+    const std::size_t end = text.find_last_not_of(" \t\r");
+    patterns.emplace_back(text.substr(begin, end - begin + 1));
+  }
+  if (lines.error() != 0) {
+    output.report({io::IoOperation::read, name, lines.error()});
+    return std::nullopt;
   }
   return patterns;
 }
 
-// A report file, created before the run so that a path that cannot be written is reported at
-// once, not after the run.
+// A report file, prepared before the run (its temporary file made beside it), so that a path
+// that cannot be written is reported at once, not after the run; it takes the place of the
+// target only when whole (io::OutputFile).
 struct ReportFile {
-  std::filesystem::path path;
-  std::ofstream stream;
+  std::string path;
+  std::unique_ptr<io::OutputFile> file = std::make_unique<io::OutputFile>();
   std::string (*render)(const certify::CertifyReport&);
 };
 
 bool open_report(const std::optional<std::filesystem::path>& path,
                  std::string (*render)(const certify::CertifyReport&),
-                 std::vector<ReportFile>& files, OutputBuffer& errors) {
+                 std::vector<ReportFile>& files, CommandOutput& output) {
   if (!path) return true;
-  ReportFile file{*path, std::ofstream(*path, std::ios::binary | std::ios::trunc), render};
-  if (!file.stream) {
-    errors.write("xfen certify: cannot write " + escaped(path->string()) + ": " +
-                 std::strerror(errno) + "\n");
+  ReportFile report{path->string(), std::make_unique<io::OutputFile>(), render};
+  const io::OutputFile::Opened opened = report.file->open(report.path, io::OutputFile::Mode::output);
+  if (opened.status != io::OutputFile::Status::ok) {
+    output.report(opened.error);
     return false;
   }
-  files.push_back(std::move(file));
+  files.push_back(std::move(report));
   return true;
 }
 
-void show_progress(ByteSink& terminal, std::uint64_t done, const certify::Tallies& so_far) {
+void show_progress(io::ByteSink& terminal, std::uint64_t done, const certify::Tallies& so_far) {
   const std::string line = "\r\x1b[Kxfen certify: " + std::to_string(done) + " cases, " +
                            std::to_string(so_far.passed) + " passed, " +
                            std::to_string(so_far.failed) + " failed, " +
@@ -120,7 +125,7 @@ void show_progress(ByteSink& terminal, std::uint64_t done, const certify::Tallie
 
 }  // namespace
 
-ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStreams& streams) {
+ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text);
   certify::CertifyReport report;
   report.command = options.command;
@@ -130,7 +135,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
 
   std::vector<std::string> skip_patterns;
   if (options.skip_file) {
-    auto patterns = read_skip_file(*options.skip_file, output.errors);
+    auto patterns = read_skip_file(*options.skip_file, output);
     if (!patterns) return output.finish(), ExitStatus::failure;
     skip_patterns = std::move(*patterns);
   }
@@ -139,22 +144,18 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
   std::optional<SelectedCases> selected;
   std::unique_ptr<certify::CaseSource> source;
   RecordFileCases* record_file = nullptr;  // the source, with --inputs
-  int inputs_fd = -1;
+  std::optional<io::InputFile> inputs;
   if (options.inputs) {
-    inputs_fd = ::open(options.inputs->c_str(), O_RDONLY | O_CLOEXEC);
-    if (inputs_fd < 0) {
-      output.errors.write("xfen certify: cannot read " + escaped(options.inputs->string()) + ": " +
-                          std::strerror(errno) + "\n");
-      return output.finish(), ExitStatus::failure;
-    }
     report.source = options.inputs->string();
-    auto file = std::make_unique<RecordFileCases>(inputs_fd);
+    inputs.emplace(report.source);
+    if (inputs->open_error()) return output.report(*inputs->open_error()), output.finish(), ExitStatus::failure;
+    auto file = std::make_unique<RecordFileCases>(inputs->source());
     record_file = file.get();
     source = std::move(file);
   } else {
     const auto version = conformance::read_suite_version(options.selection.suite_directory);
     if (const auto* problem = std::get_if<conformance::ManifestProblem>(&version)) {
-      output.errors.write("xfen certify: " + escaped(problem->what) + "\n");
+      output.errors.write("xfen: " + xfen::printable(problem->what) + "\n");
       return output.finish(), ExitStatus::failure;
     }
     report.suite_version = std::get<std::string>(version);
@@ -163,15 +164,10 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
     if (!selected) return ExitStatus::failure;
     source = std::make_unique<SuiteCases>(selected->cases);
   }
-  const struct CloseInputs {
-    int fd;
-    ~CloseInputs() { if (fd >= 0) ::close(fd); }
-  } close_inputs{inputs_fd};
-
   std::vector<ReportFile> report_files;
-  if (!open_report(options.json, certify::json_report, report_files, output.errors) ||
-      !open_report(options.junit, certify::junit_report, report_files, output.errors) ||
-      !open_report(options.html, certify::html_report, report_files, output.errors))
+  if (!open_report(options.json, certify::json_report, report_files, output) ||
+      !open_report(options.junit, certify::junit_report, report_files, output) ||
+      !open_report(options.html, certify::html_report, report_files, output))
     return output.finish(), ExitStatus::failure;
 
   certify::CertifyOptions run;
@@ -196,30 +192,25 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStrea
   if (options.progress) streams.errors.write(std::string_view("\r\x1b[K"));
 
   if (!report.run.started) {
-    output.errors.write("xfen certify: cannot start the implementation: " +
-                        escaped(report.run.start_error) + "\n");
-    // No report of a run that did not happen: the files opened for it go again.
-    for (ReportFile& file : report_files) {
-      file.stream.close();
-      std::error_code ignored;
-      std::filesystem::remove(file.path, ignored);
-    }
+    output.errors.write("xfen: cannot start the implementation: " +
+                        xfen::printable(report.run.start_error) + "\n");
+    // No report of a run that did not happen: each file stays as it was (~OutputFile).
     return output.finish(), ExitStatus::failure;
   }
   if (record_file != nullptr && record_file->error() != 0) {
-    output.errors.write("xfen certify: error reading " + escaped(report.source) + ": " +
-                        std::strerror(record_file->error()) + "\n");
+    output.report({io::IoOperation::read, report.source, record_file->error()});
     return output.finish(), ExitStatus::failure;
   }
 
-  write_text_report(report, output.out);
+  certify::write_text_report(report, output.out);
   bool reports_written = true;
   for (ReportFile& file : report_files) {
     const std::string document = file.render(report);
-    file.stream.write(document.data(), static_cast<std::streamsize>(document.size()));
-    file.stream.close();
-    if (!file.stream) {
-      output.errors.write("xfen certify: cannot write " + escaped(file.path.string()) + "\n");
+    std::optional<io::IoError> error;
+    if (!file.file->write(document)) error = io::IoError{io::IoOperation::write, file.path, file.file->error()};
+    if (!error) error = file.file->commit();
+    if (error) {
+      output.report(*error);
       reports_written = false;
     }
   }

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "certify_report.hpp"
-#include "exit_status.hpp"
-#include "spelling.hpp"
-#include "standard_streams.hpp"
-#include "suite_selection.hpp"
+#include "certify/grade/certification.hpp"
+#include "cli/exit_status.hpp"
+#include "certify/grade/spelling.hpp"
+#include "io/byte_stream.hpp"
+#include "cli/suite_selection.hpp"
 
 namespace xfen::cli {
 
@@ -35,6 +35,6 @@ struct CertifyCommandOptions {
 
 // 0 when nothing failed, 1 when something did, 2 for a usage error, a suite or file that cannot
 // be read, a report that cannot be written, or a program that cannot be started.
-ExitStatus run_certify(const CertifyCommandOptions& options, const StandardStreams& streams);
+ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

@@ -1,15 +1,15 @@
-#include "check_command.hpp"
+#include "cli/check_command.hpp"
 
 #include <cstdint>
 #include <string_view>
 #include <xfen/legality.hpp>
 
-#include "command_output.hpp"
-#include "diagnostic_collector.hpp"
-#include "diagnostic_printer.hpp"
-#include "input_files.hpp"
-#include "parse_line.hpp"
-#include "write_count.hpp"
+#include "cli/command_output.hpp"
+#include "cli/diagnostic_collector.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "io/input_files.hpp"
+#include "io/parse_line.hpp"
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
@@ -22,7 +22,7 @@ struct CheckCounts {
   std::uint64_t warnings = 0;
 };
 
-void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_t files) {
+void print_summary(io::OutputBuffer& errors, const CheckCounts& counts, std::uint64_t files) {
   errors.write("checked ");
   write_count(errors, counts.records, "record");
   errors.write(" in ");
@@ -38,25 +38,25 @@ void print_summary(OutputBuffer& errors, const CheckCounts& counts, std::uint64_
 
 }  // namespace
 
-ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams) {
+ExitStatus run_check(const CheckOptions& options, const io::StandardStreams& streams) {
   // Diagnostics are what check produces, so they go to stdout (for grep or jq); the summary
   // and I/O errors are about the run, so they go to stderr.
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
   CommandOutput output(streams, format);
-  OutputBuffer& out = output.out;
+  io::OutputBuffer& out = output.out;
   CheckCounts counts;
   DiagnosticCollector warnings;
   DiagnosticCollector findings;
   xfen::ParseOptions parse_options = options.parse;
   parse_options.warning_sink = warnings.sink();
 
-  const InputSummary input = for_each_line(
-      options.files, streams.input, [&output](const IoError& error) { output.report(error); },
-      [&](std::string_view file, const Line& line) {
+  const io::InputSummary input = io::for_each_line(
+      options.files, streams.input, [&output](const io::IoError& error) { output.report(error); },
+      [&](std::string_view file, const io::Line& line) {
         const SourceLocation location{file, line.number};
         warnings.clear();
-        const xfen::ParseResult result = parse_line(line, parse_options);
+        const xfen::ParseResult result = io::parse_line(line, parse_options);
         ++counts.records;
         counts.warnings += warnings.diagnostics().size();
         print_diagnostics(out, format, location, xfen::Severity::warning, warnings.diagnostics(),

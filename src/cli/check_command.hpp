@@ -5,8 +5,8 @@
 #include <vector>
 #include <xfen/parse.hpp>
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
@@ -18,6 +18,6 @@ struct CheckOptions {
   bool quiet = false;  // no summary on stderr
 };
 
-ExitStatus run_check(const CheckOptions& options, const StandardStreams& streams);
+ExitStatus run_check(const CheckOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

@@ -5,23 +5,23 @@
 
 #include <cstddef>
 
-#include "diagnostic_printer.hpp"
-#include "io_error.hpp"
-#include "output_buffer.hpp"
-#include "standard_streams.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "io/io_error.hpp"
+#include "io/output_buffer.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
 class CommandOutput {
  public:
-  CommandOutput(const StandardStreams& streams, DiagnosticFormat format,
+  CommandOutput(const io::StandardStreams& streams, DiagnosticFormat format,
                 std::size_t out_capacity = std::size_t{256} * 1024,
                 std::size_t errors_capacity = 4096);
 
-  OutputBuffer out;     // what the command produces
-  OutputBuffer errors;  // what goes wrong
+  io::OutputBuffer out;     // what the command produces
+  io::OutputBuffer errors;  // what goes wrong
 
-  void report(const IoError& error);
+  void report(const io::IoError& error);
 
   // Once standard output is lost there is no point in reading on.
   bool out_lost() const noexcept { return out.error() != 0; }

@@ -1,4 +1,4 @@
-#include "diagnostic_collector.hpp"
+#include "cli/diagnostic_collector.hpp"
 
 #include <new>
 

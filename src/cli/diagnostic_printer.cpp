@@ -1,20 +1,18 @@
-#include "diagnostic_printer.hpp"
+#include "cli/diagnostic_printer.hpp"
 
+#include <array>
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <xfen/message.hpp>
-
-#include "escape.hpp"
 
 namespace xfen::cli {
 
 namespace {
 
 constexpr std::string_view kExcerptIndent = "  ";
-constexpr std::size_t kEscapedWidth = 4;  // \xNN
 
-void print_text(OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
+void print_text(io::OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
   write_escaped(out, diagnostic.file);  // a file name may hold a newline
   out.put(':');
   out.write_number(diagnostic.line);
@@ -45,17 +43,17 @@ bool is_valid_utf8(std::string_view text) {
 nlohmann::ordered_json object_about_file(std::string_view file) {
   nlohmann::ordered_json object;
   object["file"] = std::string(file);
-  if (!is_valid_utf8(file)) object["file_bytes"] = escaped_reversibly(file);
+  if (!is_valid_utf8(file)) object["file_bytes"] = xfen::printable(file);
   return object;
 }
 
-void write_json_line(OutputBuffer& out, const nlohmann::ordered_json& object) {
+void write_json_line(io::OutputBuffer& out, const nlohmann::ordered_json& object) {
   // `replace` turns the invalid UTF-8 of a file name into U+FFFD instead of throwing.
   out.write(object.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
   out.put('\n');
 }
 
-void print_json(OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
+void print_json(io::OutputBuffer& out, const LocatedDiagnostic& diagnostic) {
   nlohmann::ordered_json object = object_about_file(diagnostic.file);
   object["line"] = diagnostic.line;
   object["column"] = diagnostic.column;
@@ -76,7 +74,7 @@ std::string_view severity_name(xfen::Severity severity) noexcept {
   return severity == xfen::Severity::warning ? "warning" : "error";
 }
 
-void print_located_diagnostic(OutputBuffer& out, DiagnosticFormat format,
+void print_located_diagnostic(io::OutputBuffer& out, DiagnosticFormat format,
                               const LocatedDiagnostic& diagnostic) {
   if (format == DiagnosticFormat::json_lines) {
     print_json(out, diagnostic);
@@ -85,7 +83,7 @@ void print_located_diagnostic(OutputBuffer& out, DiagnosticFormat format,
   }
 }
 
-void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+void print_diagnostic(io::OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                       xfen::Severity severity, const xfen::Diagnostic& diagnostic,
                       std::string_view record) {
   const std::string message = xfen::message(diagnostic, record);
@@ -101,17 +99,17 @@ void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLo
        .message = message});
 }
 
-void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+void print_diagnostics(io::OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                        xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record) {
   for (const xfen::Diagnostic& diagnostic : diagnostics)
     print_diagnostic(out, format, location, severity, diagnostic, record);
 }
 
-void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& error) {
+void print_io_error(io::OutputBuffer& out, DiagnosticFormat format, const io::IoError& error) {
   if (format == DiagnosticFormat::text) {
     out.write("xfen: ");
-    out.write(io_error_message(error));
+    out.write(io::io_error_message(error));
     out.put('\n');
     return;
   }
@@ -121,15 +119,15 @@ void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& e
   object["column"] = nullptr;
   object["offset"] = nullptr;
   object["severity"] = std::string(severity_name(xfen::Severity::error));
-  object["code"] = std::string(io_code_name(error.operation));
-  object["field"] = error.operation == IoOperation::write ? "output" : "input";
-  object["message"] = io_error_message(error);
+  object["code"] = std::string(io::io_code_name(error.operation));
+  object["field"] = error.operation == io::IoOperation::write ? "output" : "input";
+  object["message"] = io::io_error_message(error);
   write_json_line(out, object);
 }
 
-void write_escaped(OutputBuffer& out, std::string_view bytes) { out.write(escaped(bytes)); }
+void write_escaped(io::OutputBuffer& out, std::string_view bytes) { out.write(xfen::printable(bytes)); }
 
-void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32_t offset) {
+void print_caret_excerpt(io::OutputBuffer& out, std::string_view record, std::uint32_t offset) {
   out.write(kExcerptIndent);
   write_escaped(out, record);
   out.put('\n');
@@ -138,8 +136,8 @@ void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32
   // An offset past the end (none should be) is shown at the end.
   const std::size_t end = offset < record.size() ? offset : record.size();
   std::size_t caret_column = 0;
-  for (std::size_t i = 0; i < end; ++i)
-    caret_column += is_printable_ascii(record[i]) ? 1 : kEscapedWidth;
+  std::array<char, xfen::kMaxPrintableByteSize> shown{};
+  for (std::size_t i = 0; i < end; ++i) caret_column += xfen::printable_byte(record[i], shown);
   out.write(kExcerptIndent);
   out.write(std::string(caret_column, ' '));
   out.write("^\n");

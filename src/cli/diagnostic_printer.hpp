@@ -7,8 +7,8 @@
 #include <string_view>
 #include <xfen/diagnostic.hpp>
 
-#include "io_error.hpp"
-#include "output_buffer.hpp"
+#include "io/io_error.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 
@@ -38,30 +38,30 @@ struct LocatedDiagnostic {
   std::string_view message;
 };
 
-void print_located_diagnostic(OutputBuffer& out, DiagnosticFormat format,
+void print_located_diagnostic(io::OutputBuffer& out, DiagnosticFormat format,
                               const LocatedDiagnostic& diagnostic);
 
 // The severity is the caller's to give: a legality finding is an error under `check --legal`.
 // `record` is the text the diagnostic's offset points into.
-void print_diagnostic(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+void print_diagnostic(io::OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                       xfen::Severity severity, const xfen::Diagnostic& diagnostic,
                       std::string_view record);
 
 // Each diagnostic, all with one severity.
-void print_diagnostics(OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
+void print_diagnostics(io::OutputBuffer& out, DiagnosticFormat format, const SourceLocation& location,
                        xfen::Severity severity, std::span<const xfen::Diagnostic> diagnostics,
                        std::string_view record);
 
 // `xfen: cannot read NAME: reason`, or in JSON the keys of a diagnostic with code io.open,
 // io.read or io.write, field "input" or "output" and null line, column and offset.
-void print_io_error(OutputBuffer& out, DiagnosticFormat format, const IoError& error);
+void print_io_error(io::OutputBuffer& out, DiagnosticFormat format, const io::IoError& error);
 
 // The bytes as they are, except those that are not printable ASCII, shown as \xNN (as in
 // messages) so that a record with control bytes cannot disturb the terminal.
-void write_escaped(OutputBuffer& out, std::string_view bytes);
+void write_escaped(io::OutputBuffer& out, std::string_view bytes);
 
 // Two lines: the record (bytes that are not printable ASCII shown as \xNN, as in messages) and a
 // caret under the byte at `offset`, or just past the end for an offset at the record's end.
-void print_caret_excerpt(OutputBuffer& out, std::string_view record, std::uint32_t offset);
+void print_caret_excerpt(io::OutputBuffer& out, std::string_view record, std::uint32_t offset);
 
 }  // namespace xfen::cli

@@ -1,4 +1,4 @@
-#include "explain_command.hpp"
+#include "cli/explain_command.hpp"
 
 #include <array>
 #include <cstddef>
@@ -11,11 +11,11 @@
 #include <xfen/square_name.hpp>
 #include <xfen/write.hpp>
 
-#include "board_diagram.hpp"
-#include "command_output.hpp"
-#include "diagnostic_collector.hpp"
-#include "diagnostic_printer.hpp"
-#include "output_buffer.hpp"
+#include "cli/board_diagram.hpp"
+#include "cli/command_output.hpp"
+#include "cli/diagnostic_collector.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 
@@ -28,16 +28,16 @@ constexpr std::size_t kLabelWidth = 17;
 constexpr std::string_view kSublabelIndent = "  ";
 
 // Pads labels so that all values, of fields and of their details, start in one column.
-void padded_label(OutputBuffer& out, std::string_view indent, std::string_view name) {
+void padded_label(io::OutputBuffer& out, std::string_view indent, std::string_view name) {
   const std::size_t used = indent.size() + name.size();
   out.write(indent);
   out.write(name);
   out.write(std::string(used < kLabelWidth ? kLabelWidth - used : 1, ' '));
 }
 
-void label(OutputBuffer& out, std::string_view name) { padded_label(out, "", name); }
+void label(io::OutputBuffer& out, std::string_view name) { padded_label(out, "", name); }
 
-void sublabel(OutputBuffer& out, std::string_view name) {
+void sublabel(io::OutputBuffer& out, std::string_view name) {
   padded_label(out, kSublabelIndent, name);
 }
 
@@ -45,14 +45,14 @@ std::string_view color_name(xfen::Color color) {
   return color == xfen::Color::white ? "white" : "black";
 }
 
-void print_diagnostic_with_excerpt(OutputBuffer& out, xfen::Severity severity,
+void print_diagnostic_with_excerpt(io::OutputBuffer& out, xfen::Severity severity,
                                    const xfen::Diagnostic& diagnostic, std::string_view record) {
   print_diagnostic(out, DiagnosticFormat::text, SourceLocation{kRecordName, 1}, severity,
                    diagnostic, record);
   print_caret_excerpt(out, record, diagnostic.offset);
 }
 
-void print_castling_mode(OutputBuffer& out, xfen::CastlingMode mode) {
+void print_castling_mode(io::OutputBuffer& out, xfen::CastlingMode mode) {
   switch (mode) {
     case xfen::CastlingMode::standard:
       out.write("no prefix (standard castling)\n");
@@ -68,7 +68,7 @@ void print_castling_mode(OutputBuffer& out, xfen::CastlingMode mode) {
 
 // `K -> rook h1, h-side of king e1 (...)`: which rook the right names and why X-FEN spells it
 // as it does.
-void print_castling_right(OutputBuffer& out, const xfen::Position& position, xfen::Color color,
+void print_castling_right(io::OutputBuffer& out, const xfen::Position& position, xfen::Color color,
                           xfen::CastlingSide side, int rook_file) {
   const bool white = color == xfen::Color::white;
   const int rank = xfen::back_rank(color);
@@ -108,7 +108,7 @@ void print_castling_right(OutputBuffer& out, const xfen::Position& position, xfe
   out.write(")\n");
 }
 
-void print_castling(OutputBuffer& out, const xfen::Position& position) {
+void print_castling(io::OutputBuffer& out, const xfen::Position& position) {
   label(out, "castling");
   print_castling_mode(out, position.castling.mode);
   if (!position.castling.any()) {
@@ -122,7 +122,7 @@ void print_castling(OutputBuffer& out, const xfen::Position& position) {
         print_castling_right(out, position, color, side, *rook_file);
 }
 
-void print_style_verdict(OutputBuffer& out, std::string_view style, bool written,
+void print_style_verdict(io::OutputBuffer& out, std::string_view style, bool written,
                          std::string_view square, std::string_view reason) {
   sublabel(out, style);
   out.write("writes ");
@@ -133,7 +133,7 @@ void print_style_verdict(OutputBuffer& out, std::string_view style, bool written
 }
 
 // A square the lenient reader dropped (R9) was read all the same: say which and why.
-void print_dropped_en_passant(OutputBuffer& out, const xfen::Diagnostic& warning,
+void print_dropped_en_passant(io::OutputBuffer& out, const xfen::Diagnostic& warning,
                               std::string_view record) {
   write_escaped(out, record.substr(warning.offset, warning.length));
   out.write(" read, dropped: ");
@@ -143,7 +143,7 @@ void print_dropped_en_passant(OutputBuffer& out, const xfen::Diagnostic& warning
   out.write("; every style writes -\n");
 }
 
-void print_en_passant(OutputBuffer& out, const xfen::Position& position,
+void print_en_passant(io::OutputBuffer& out, const xfen::Position& position,
                       std::span<const xfen::Diagnostic> warnings, std::string_view record) {
   const xfen::EnPassantAnalysis analysis = xfen::analyze_en_passant(position);
   label(out, "en passant");
@@ -205,13 +205,13 @@ void print_en_passant(OutputBuffer& out, const xfen::Position& position,
 }
 
 // Each one with the record and a caret under it.
-void print_with_excerpts(OutputBuffer& out, xfen::Severity severity,
+void print_with_excerpts(io::OutputBuffer& out, xfen::Severity severity,
                          std::span<const xfen::Diagnostic> diagnostics, std::string_view record) {
   for (const xfen::Diagnostic& diagnostic : diagnostics)
     print_diagnostic_with_excerpt(out, severity, diagnostic, record);
 }
 
-void print_warnings(OutputBuffer& out, std::span<const xfen::Diagnostic> warnings,
+void print_warnings(io::OutputBuffer& out, std::span<const xfen::Diagnostic> warnings,
                     std::string_view record) {
   label(out, "warnings");
   if (warnings.empty()) {
@@ -223,7 +223,7 @@ void print_warnings(OutputBuffer& out, std::span<const xfen::Diagnostic> warning
   print_with_excerpts(out, xfen::Severity::warning, warnings, record);
 }
 
-void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::string_view record) {
+void print_legality(io::OutputBuffer& out, const xfen::ParseResult& read, std::string_view record) {
   DiagnosticCollector findings;
   const xfen::LegalityReport report = xfen::check_legality(read, record, findings.sink());
   label(out, "legality");
@@ -238,7 +238,7 @@ void print_legality(OutputBuffer& out, const xfen::ParseResult& read, std::strin
 }
 
 // In the layout of fields the record was read in.
-void print_canonical(OutputBuffer& out, const xfen::Position& position, xfen::RecordFields fields,
+void print_canonical(io::OutputBuffer& out, const xfen::Position& position, xfen::RecordFields fields,
                      std::string_view record) {
   std::array<char, xfen::kMaxRecordSize> buffer{};
   const xfen::WriteResult written = xfen::write(position, buffer, {.fields = fields});
@@ -256,7 +256,7 @@ void print_canonical(OutputBuffer& out, const xfen::Position& position, xfen::Re
 
 namespace {
 
-ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
+ExitStatus explain(const ExplainOptions& options, io::OutputBuffer& out) {
   const std::string_view record = options.record;
   DiagnosticCollector warnings;
   xfen::ParseOptions parse_options = options.parse;
@@ -298,7 +298,7 @@ ExitStatus explain(const ExplainOptions& options, OutputBuffer& out) {
 
 }  // namespace
 
-ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams) {
+ExitStatus run_explain(const ExplainOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text, 16 * 1024);
   const ExitStatus status = explain(options, output.out);
   return output.finish() ? status : ExitStatus::failure;

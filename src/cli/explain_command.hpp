@@ -5,8 +5,8 @@
 #include <string>
 #include <xfen/parse.hpp>
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
@@ -15,6 +15,6 @@ struct ExplainOptions {
   xfen::ParseOptions parse{};
 };
 
-ExitStatus run_explain(const ExplainOptions& options, const StandardStreams& streams);
+ExitStatus run_explain(const ExplainOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

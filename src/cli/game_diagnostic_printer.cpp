@@ -1,8 +1,8 @@
-#include "game_diagnostic_printer.hpp"
+#include "cli/game_diagnostic_printer.hpp"
 
 namespace xfen::cli {
 
-void print_game_diagnostic(OutputBuffer& out, DiagnosticFormat format, std::string_view file,
+void print_game_diagnostic(io::OutputBuffer& out, DiagnosticFormat format, std::string_view file,
                            const xfen::pgn::GameDiagnostic& diagnostic) {
   print_located_diagnostic(
       out, format,

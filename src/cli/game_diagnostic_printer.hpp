@@ -4,13 +4,13 @@
 
 #include <string_view>
 
-#include "diagnostic_printer.hpp"
-#include "game_diagnostic.hpp"
-#include "output_buffer.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "pgn/game_diagnostic.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 
-void print_game_diagnostic(OutputBuffer& out, DiagnosticFormat format, std::string_view file,
+void print_game_diagnostic(io::OutputBuffer& out, DiagnosticFormat format, std::string_view file,
                            const xfen::pgn::GameDiagnostic& diagnostic);
 
 }  // namespace xfen::cli

@@ -4,18 +4,18 @@
 #include <span>
 #include <string_view>
 
-#include "byte_source.hpp"
-#include "command_output.hpp"
-#include "input_files.hpp"
-#include "tag_reader.hpp"
+#include "io/byte_stream.hpp"
+#include "cli/command_output.hpp"
+#include "io/input_files.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::cli {
 
 // Feeds all of `source` to a TagReader reporting to `handler`, and ends its last game, also when
 // a read error cut the input short (what was read is reported). Stops, without ending the game,
 // once `output`'s standard output is lost.
-ReadEnd read_games(ByteSource& source, std::string_view name, std::span<char> buffer,
-                   const IoErrorHandler& report_io_error, const CommandOutput& output,
+io::ReadEnd read_games(io::ByteSource& source, std::string_view name, std::span<char> buffer,
+                   const io::IoErrorHandler& report_io_error, const CommandOutput& output,
                    xfen::pgn::GameHandler& handler);
 
 }  // namespace xfen::cli

@@ -8,25 +8,24 @@
 #include <string>
 #include <string_view>
 
-#include "adapter_command.hpp"
-#include "canon_command.hpp"
-#include "certify_command.hpp"
-#include "escape.hpp"
-#include "check_command.hpp"
-#include "exit_status.hpp"
-#include "explain_command.hpp"
-#include "fd_sink.hpp"
-#include "fd_source.hpp"
-#include "mode_names.hpp"
-#include "named_choice_option.hpp"
-#include "pgn_canon_command.hpp"
-#include "pgn_extract_command.hpp"
-#include "pgn_lint_command.hpp"
-#include "spelling.hpp"
-#include "standard_streams.hpp"
-#include "suite_directory.hpp"
-#include "suite_export_command.hpp"
-#include "suite_list_command.hpp"
+#include "cli/adapter_command.hpp"
+#include "cli/canon_command.hpp"
+#include "cli/certify_command.hpp"
+#include <xfen/message.hpp>
+#include "cli/check_command.hpp"
+#include "cli/exit_status.hpp"
+#include "cli/explain_command.hpp"
+#include "io/fd_stream.hpp"
+#include "certify/run/runner.hpp"
+#include "cli/named_choice_option.hpp"
+#include "cli/pgn_canon_command.hpp"
+#include "cli/pgn_extract_command.hpp"
+#include "cli/pgn_lint_command.hpp"
+#include "certify/grade/spelling.hpp"
+#include "io/byte_stream.hpp"
+#include "cli/suite_directory.hpp"
+#include "cli/suite_export_command.hpp"
+#include "cli/suite_list_command.hpp"
 #include "xfen/style_names.hpp"
 
 namespace {
@@ -172,7 +171,7 @@ void report_unknown_word(const CLI::App& app, const std::string& word) {
     (names += names.empty() ? "" : ", ") += subcommand->get_name();
   const std::string command = app.get_parent() ? "xfen " + app.get_name() : "xfen";
   std::fprintf(stderr, "%s: unknown %s '%s'; the subcommands are %s\n%s\n", command.c_str(),
-               word.starts_with('-') ? "option" : "subcommand", xfen::cli::escaped(word).c_str(),
+               word.starts_with('-') ? "option" : "subcommand", xfen::printable(word).c_str(),
                names.c_str(), "Run with --help for more information.");
 }
 
@@ -206,7 +205,7 @@ int run(int argc, char** argv) {
   explain->add_option("RECORD", explain_options.record, "The record, quoted as one argument")
       ->required();
 
-  xfen::cli::AdapterOptions adapter_options;
+  xfen::certify::AdapterOptions adapter_options;
   CLI::App* adapter = app.add_subcommand(
       "adapter", "Answer each line of stdin with one line: 'ok RECORD' or 'error CODE MESSAGE'");
   add_lenient_flag(*adapter, adapter_options.parse);
@@ -301,10 +300,10 @@ int run(int argc, char** argv) {
   canon_options.write.fields = canon_options.parse.fields;
   adapter_options.write.fields = adapter_options.parse.fields;
 
-  xfen::cli::FdSource input(STDIN_FILENO);
-  xfen::cli::FdSink output(STDOUT_FILENO);
-  xfen::cli::FdSink errors(STDERR_FILENO);
-  const xfen::cli::StandardStreams streams{input, output, errors};
+  xfen::io::FdSource input(STDIN_FILENO);
+  xfen::io::FdSink output(STDOUT_FILENO);
+  xfen::io::FdSink errors(STDERR_FILENO);
+  const xfen::io::StandardStreams streams{input, output, errors};
   ExitStatus status = ExitStatus::failure;
   if (check->parsed()) status = xfen::cli::run_check(check_options, streams);
   if (canon->parsed()) status = xfen::cli::run_canon(canon_options, streams);

@@ -1,4 +1,4 @@
-#include "pgn_canon_command.hpp"
+#include "cli/pgn_canon_command.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -8,14 +8,14 @@
 #include <string_view>
 #include <vector>
 
-#include "diagnostic_printer.hpp"
-#include "escape.hpp"
-#include "fen_rewriter.hpp"
-#include "game_diagnostic_printer.hpp"
-#include "input_files.hpp"
-#include "output_buffer.hpp"
-#include "output_file.hpp"
-#include "write_count.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include <xfen/message.hpp>
+#include "pgn/fen_rewriter.hpp"
+#include "cli/game_diagnostic_printer.hpp"
+#include "io/input_files.hpp"
+#include "io/output_buffer.hpp"
+#include "io/output_file.hpp"
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
@@ -30,11 +30,11 @@ constexpr std::string_view kCommand = "xfen pgn canon: ";
 // rest, so nothing here throws on a full disk).
 class BufferedRewriteOutput final : public pgn::RewriteOutput {
  public:
-  explicit BufferedRewriteOutput(OutputBuffer& out) noexcept : out_(out) {}
+  explicit BufferedRewriteOutput(io::OutputBuffer& out) noexcept : out_(out) {}
   void write(std::string_view bytes) override { out_.write(bytes); }
 
  private:
-  OutputBuffer& out_;
+  io::OutputBuffer& out_;
 };
 
 void add(pgn::FenRewriteCounts& total, const pgn::FenRewriteCounts& counts) noexcept {
@@ -47,14 +47,14 @@ void add(pgn::FenRewriteCounts& total, const pgn::FenRewriteCounts& counts) noex
   total.reader_warnings += counts.reader_warnings;
 }
 
-void write_left_as(OutputBuffer& errors, std::uint64_t count) {
+void write_left_as(io::OutputBuffer& errors, std::uint64_t count) {
   errors.write(count == 1 ? " (left as it was)" : " (left as they were)");
 }
 
 // "read 412 FEN tags in 1 file: 180 canonical, 230 rewritten, 2 unreadable (left as they were),
 // 0 of other variants", with the FENs not writable in the style asked and the errors of the PGN
 // text when there are any.
-void print_summary(OutputBuffer& errors, const pgn::FenRewriteCounts& counts,
+void print_summary(io::OutputBuffer& errors, const pgn::FenRewriteCounts& counts,
                    std::uint64_t files) {
   errors.write("read ");
   write_count(errors, counts.fen_tags(), "FEN tag");
@@ -87,7 +87,7 @@ void print_summary(OutputBuffer& errors, const pgn::FenRewriteCounts& counts,
 
 class PgnCanonRun {
  public:
-  PgnCanonRun(const PgnCanonOptions& options, const StandardStreams& streams)
+  PgnCanonRun(const PgnCanonOptions& options, const io::StandardStreams& streams)
       : options_(options), streams_(streams),
         format_(options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text),
         errors_(streams.errors, std::size_t{64} * 1024), chunk_(kReadSize) {}
@@ -131,14 +131,14 @@ class PgnCanonRun {
     return true;
   }
 
-  void report(const IoError& error) {
+  void report(const io::IoError& error) {
     print_io_error(errors_, format_, error);
     errors_.flush();  // rare, and the user should see it even if a later file takes long
     failed_ = true;
   }
 
   // Reads one input whole through a rewriter into `out`.
-  ReadEnd rewrite(std::string_view name, ByteSource& source, OutputBuffer& out,
+  io::ReadEnd rewrite(std::string_view name, io::ByteSource& source, io::OutputBuffer& out,
                   pgn::FenRewriteCounts& counts) {
     BufferedRewriteOutput output(out);
     pgn::FenRewriter rewriter(output, options_.parse, options_.write,
@@ -148,13 +148,13 @@ class PgnCanonRun {
     // A read error is reported by read_chunks: the input broke off rather than ended, so nothing
     // is "left open" at its end to report, and the output is not used (or, on standard output,
     // is what was read).
-    const IoErrorHandler report_io_error = [this](const IoError& error) { report(error); };
-    const ReadEnd end = read_chunks(source, name, chunk_, report_io_error,
+    const io::IoErrorHandler report_io_error = [this](const io::IoError& error) { report(error); };
+    const io::ReadEnd end = io::read_chunks(source, name, chunk_, report_io_error,
                                     [&](std::span<const char> bytes) {
                                       rewriter.read(bytes);
                                       return out.error() == 0;  // the output is lost: stop
                                     });
-    if (end == ReadEnd::end_of_input) rewriter.finish();
+    if (end == io::ReadEnd::end_of_input) rewriter.finish();
     counts = rewriter.counts();
     add(counts_, counts);
     return end;
@@ -165,11 +165,11 @@ class PgnCanonRun {
     print_game_diagnostic(errors_, format_, file, diagnostic);
   }
 
-  InputSummary read_inputs(std::span<const std::string> names, OutputBuffer& out,
+  io::InputSummary read_inputs(std::span<const std::string> names, io::OutputBuffer& out,
                            pgn::FenRewriteCounts& counts) {
-    const InputSummary summary = for_each_input(
-        names, streams_.input, [this](const IoError& error) { report(error); },
-        [&](std::string_view name, ByteSource& source) {
+    const io::InputSummary summary = io::for_each_input(
+        names, streams_.input, [this](const io::IoError& error) { report(error); },
+        [&](std::string_view name, io::ByteSource& source) {
           return rewrite(name, source, out, counts);
         });
     files_ += summary.files_read;
@@ -178,32 +178,32 @@ class PgnCanonRun {
   }
 
   void run_to_standard_output() {
-    OutputBuffer out(streams_.output, kOutputBufferSize);
+    io::OutputBuffer out(streams_.output, kOutputBufferSize);
     pgn::FenRewriteCounts counts;
     read_inputs(options_.files, out, counts);
     if (!out.flush()) {
       output_lost_ = true;
-      report({IoOperation::write, kStdoutName, out.error()});
+      report({io::IoOperation::write, io::kStdoutName, out.error()});
     }
   }
 
   void run_to_file() {
-    OutputFile file;
-    const OutputFile::Opened opened =
-        file.open(options_.output, OutputFile::Mode::output, options_.files);
-    if (opened.status == OutputFile::Status::target_is_input) {
-      usage_error("the output file " + escaped(options_.output) + " is the input " +
-                  escaped(opened.input) +
+    io::OutputFile file;
+    const io::OutputFile::Opened opened =
+        file.open(options_.output, io::OutputFile::Mode::output, options_.files);
+    if (opened.status == io::OutputFile::Status::target_is_input) {
+      usage_error("the output file " + xfen::printable(options_.output) + " is the input " +
+                  xfen::printable(opened.input) +
                   ", which would be lost; to rewrite a file itself, use --in-place");
       return;
     }
-    if (opened.status != OutputFile::Status::ok) return report(opened.error);
+    if (opened.status != io::OutputFile::Status::ok) return report(opened.error);
 
     bool output_failed = false;
     {
-      OutputBuffer out(file, kOutputBufferSize);
+      io::OutputBuffer out(file, kOutputBufferSize);
       pgn::FenRewriteCounts counts;
-      const InputSummary summary = read_inputs(options_.files, out, counts);
+      const io::InputSummary summary = read_inputs(options_.files, out, counts);
       output_failed = !out.flush();
       if (summary.io_error && !output_failed) {
         // Never a partial result in place of the file: it stays as it was, or does not appear.
@@ -212,7 +212,7 @@ class PgnCanonRun {
         return;
       }
     }
-    if (const std::optional<IoError> error = file.commit()) {
+    if (const std::optional<io::IoError> error = file.commit()) {
       output_lost_ = output_failed;
       report(*error);
       not_written(file, options_.output, "it could not be written");
@@ -221,22 +221,22 @@ class PgnCanonRun {
 
   void run_in_place() {
     for (const std::string& name : options_.files) {
-      OutputFile file;
-      const OutputFile::Opened opened = file.open(name, OutputFile::Mode::in_place);
-      if (opened.status == OutputFile::Status::not_regular) {
-        usage_error(escaped(name) + " is not a regular file; --in-place rewrites regular files "
+      io::OutputFile file;
+      const io::OutputFile::Opened opened = file.open(name, io::OutputFile::Mode::in_place);
+      if (opened.status == io::OutputFile::Status::not_regular) {
+        usage_error(xfen::printable(name) + " is not a regular file; --in-place rewrites regular files "
                     "only (it was left as it was)");
         continue;
       }
-      if (opened.status != OutputFile::Status::ok) {
+      if (opened.status != io::OutputFile::Status::ok) {
         report(opened.error);
         continue;
       }
       pgn::FenRewriteCounts counts;
       bool output_failed = false;
-      InputSummary summary;
+      io::InputSummary summary;
       {
-        OutputBuffer out(file, kOutputBufferSize);
+        io::OutputBuffer out(file, kOutputBufferSize);
         summary = read_inputs(std::span<const std::string>(&name, 1), out, counts);
         output_failed = !out.flush();
       }
@@ -249,7 +249,7 @@ class PgnCanonRun {
         file.abandon();  // nothing to change: the file keeps even its modification time
         continue;
       }
-      if (const std::optional<IoError> error = file.commit()) {
+      if (const std::optional<io::IoError> error = file.commit()) {
         report(*error);
         not_written(file, name, "its new text could not be written");
       }
@@ -258,19 +258,19 @@ class PgnCanonRun {
 
   // "xfen pgn canon: out.pgn was left as it was (an input could not be read)", or "... was not
   // written (...)" when there was no such file.
-  void not_written(const OutputFile& file, std::string_view name, std::string_view why) {
+  void not_written(const io::OutputFile& file, std::string_view name, std::string_view why) {
     if (format_ == DiagnosticFormat::json_lines) return;  // the I/O error said it, as JSON
     errors_.write(kCommand);
-    errors_.write(escaped(name));
+    errors_.write(xfen::printable(name));
     errors_.write(file.target_existed() ? " was left as it was (" : " was not written (");
     errors_.write(why);
     errors_.write(")\n");
   }
 
   const PgnCanonOptions& options_;
-  const StandardStreams& streams_;
+  const io::StandardStreams& streams_;
   DiagnosticFormat format_;
-  OutputBuffer errors_;
+  io::OutputBuffer errors_;
   std::vector<char> chunk_;  // the read buffer, one for the whole run
   pgn::FenRewriteCounts counts_;
   std::uint64_t files_ = 0;
@@ -281,7 +281,7 @@ class PgnCanonRun {
 
 }  // namespace
 
-ExitStatus run_pgn_canon(const PgnCanonOptions& options, const StandardStreams& streams) {
+ExitStatus run_pgn_canon(const PgnCanonOptions& options, const io::StandardStreams& streams) {
   PgnCanonRun run(options, streams);
   return run.run();
 }

@@ -1,4 +1,4 @@
-#include "pgn_extract_command.hpp"
+#include "cli/pgn_extract_command.hpp"
 
 #include <array>
 #include <cstddef>
@@ -8,15 +8,15 @@
 #include <vector>
 #include <xfen/write.hpp>
 
-#include "command_output.hpp"
-#include "fen_tag.hpp"
-#include "diagnostic_printer.hpp"
-#include "game_diagnostic_printer.hpp"
-#include "game_input.hpp"
-#include "input_files.hpp"
-#include "reader_report.hpp"
-#include "start_tags.hpp"
-#include "write_count.hpp"
+#include "cli/command_output.hpp"
+#include "pgn/fen_tag.hpp"
+#include "cli/diagnostic_printer.hpp"
+#include "cli/game_diagnostic_printer.hpp"
+#include "cli/game_input.hpp"
+#include "io/input_files.hpp"
+#include "pgn/reader_report.hpp"
+#include "pgn/start_tags.hpp"
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
@@ -36,7 +36,7 @@ struct ExtractCounts {
 // follow the FEN tag).
 class StartRecordWriter final : public xfen::pgn::GameHandler {
  public:
-  StartRecordWriter(const PgnExtractOptions& options, std::string_view file, OutputBuffer& out,
+  StartRecordWriter(const PgnExtractOptions& options, std::string_view file, io::OutputBuffer& out,
                     xfen::pgn::GameDiagnosticSink report)
       : options_(options), file_(file), out_(out), report_(std::move(report)) {}
 
@@ -102,7 +102,7 @@ class StartRecordWriter final : public xfen::pgn::GameHandler {
 
   const PgnExtractOptions& options_;
   std::string_view file_;
-  OutputBuffer& out_;
+  io::OutputBuffer& out_;
   xfen::pgn::GameDiagnosticSink report_;
   xfen::pgn::StartTags tags_;
   ExtractCounts counts_;
@@ -117,7 +117,7 @@ void add(ExtractCounts& total, const ExtractCounts& file) {
 }
 
 // "extracted 380 records from 412 games in 1 file", then what was left out, if anything.
-void print_summary(OutputBuffer& errors, const ExtractCounts& counts, std::uint64_t files) {
+void print_summary(io::OutputBuffer& errors, const ExtractCounts& counts, std::uint64_t files) {
   errors.write("extracted ");
   write_count(errors, counts.records, "record");
   errors.write(" from ");
@@ -139,22 +139,22 @@ void print_summary(OutputBuffer& errors, const ExtractCounts& counts, std::uint6
 
 }  // namespace
 
-ExitStatus run_pgn_extract(const PgnExtractOptions& options, const StandardStreams& streams) {
+ExitStatus run_pgn_extract(const PgnExtractOptions& options, const io::StandardStreams& streams) {
   // The records are the product (stdout); diagnostics go with the summary to stderr.
   CommandOutput output(streams, DiagnosticFormat::text);
   std::vector<char> buffer(kReadSize);
   ExtractCounts total;
-  const IoErrorHandler report_io_error = [&output](const IoError& error) { output.report(error); };
+  const io::IoErrorHandler report_io_error = [&output](const io::IoError& error) { output.report(error); };
 
-  const InputSummary input = for_each_input(
+  const io::InputSummary input = io::for_each_input(
       options.files, streams.input, report_io_error,
-      [&](std::string_view file, ByteSource& source) {
+      [&](std::string_view file, io::ByteSource& source) {
         StartRecordWriter writer(options, file, output.out,
                                  [&](const xfen::pgn::GameDiagnostic& found) {
                                    print_game_diagnostic(output.errors, DiagnosticFormat::text,
                                                          file, found);
                                  });
-        const ReadEnd end =
+        const io::ReadEnd end =
             read_games(source, file, buffer, report_io_error, output, writer);
         add(total, writer.counts());
         return end;

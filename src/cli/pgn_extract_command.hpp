@@ -7,8 +7,8 @@
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
@@ -21,6 +21,6 @@ struct PgnExtractOptions {
   bool quiet = false;        // no summary on stderr
 };
 
-ExitStatus run_pgn_extract(const PgnExtractOptions& options, const StandardStreams& streams);
+ExitStatus run_pgn_extract(const PgnExtractOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

@@ -1,15 +1,15 @@
-#include "pgn_lint_command.hpp"
+#include "cli/pgn_lint_command.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "command_output.hpp"
-#include "game_diagnostic_printer.hpp"
-#include "game_input.hpp"
-#include "game_lint.hpp"
-#include "input_files.hpp"
-#include "write_count.hpp"
+#include "cli/command_output.hpp"
+#include "cli/game_diagnostic_printer.hpp"
+#include "cli/game_input.hpp"
+#include "pgn/game_lint.hpp"
+#include "io/input_files.hpp"
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
@@ -28,7 +28,7 @@ void add(xfen::pgn::LintCounts& total, const xfen::pgn::LintCounts& file) {
 
 // "linted 412 games in 1 file: 380 with a FEN, 2 with errors, 3 warnings", and how many games of
 // other variants were not read, when there are any.
-void print_summary(OutputBuffer& errors, const xfen::pgn::LintCounts& counts, std::uint64_t files) {
+void print_summary(io::OutputBuffer& errors, const xfen::pgn::LintCounts& counts, std::uint64_t files) {
   errors.write("linted ");
   write_count(errors, counts.games, "game");
   errors.write(" in ");
@@ -49,7 +49,7 @@ void print_summary(OutputBuffer& errors, const xfen::pgn::LintCounts& counts, st
 
 }  // namespace
 
-ExitStatus run_pgn_lint(const PgnLintOptions& options, const StandardStreams& streams) {
+ExitStatus run_pgn_lint(const PgnLintOptions& options, const io::StandardStreams& streams) {
   // As with check: the diagnostics are the product (stdout), the summary is about the run.
   const DiagnosticFormat format =
       options.json ? DiagnosticFormat::json_lines : DiagnosticFormat::text;
@@ -57,15 +57,15 @@ ExitStatus run_pgn_lint(const PgnLintOptions& options, const StandardStreams& st
   std::vector<char> buffer(kReadSize);
   xfen::pgn::LintCounts total;
   const xfen::pgn::LintOptions lint_options{.parse = options.parse, .legal = options.legal};
-  const IoErrorHandler report_io_error = [&output](const IoError& error) { output.report(error); };
+  const io::IoErrorHandler report_io_error = [&output](const io::IoError& error) { output.report(error); };
 
-  const InputSummary input = for_each_input(
+  const io::InputSummary input = io::for_each_input(
       options.files, streams.input, report_io_error,
-      [&](std::string_view file, ByteSource& source) {
+      [&](std::string_view file, io::ByteSource& source) {
         xfen::pgn::GameLinter linter(lint_options, [&](const xfen::pgn::GameDiagnostic& found) {
           print_game_diagnostic(output.out, format, file, found);
         });
-        const ReadEnd end = read_games(source, file, buffer, report_io_error, output, linter);
+        const io::ReadEnd end = read_games(source, file, buffer, report_io_error, output, linter);
         add(total, linter.counts());
         return end;
       });

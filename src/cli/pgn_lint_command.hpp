@@ -6,8 +6,8 @@
 #include <vector>
 #include <xfen/parse.hpp>
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 
@@ -19,6 +19,6 @@ struct PgnLintOptions {
   bool quiet = false;  // no summary on stderr
 };
 
-ExitStatus run_pgn_lint(const PgnLintOptions& options, const StandardStreams& streams);
+ExitStatus run_pgn_lint(const PgnLintOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

@@ -1,4 +1,4 @@
-#include "suite_directory.hpp"
+#include "cli/suite_directory.hpp"
 
 #include <system_error>
 

@@ -1,19 +1,19 @@
-#include "suite_export_command.hpp"
+#include "cli/suite_export_command.hpp"
 
-#include "command_output.hpp"
-#include "escape.hpp"
-#include "write_count.hpp"
+#include "cli/command_output.hpp"
+#include <xfen/message.hpp>
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
-ExitStatus run_suite_export(const SuiteExportOptions& options, const StandardStreams& streams) {
+ExitStatus run_suite_export(const SuiteExportOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text);
   const std::optional<SelectedCases> selected = load_selected_cases(options.selection, output);
   if (!selected) return ExitStatus::failure;
   const conformance::ExportReport report = conformance::export_cases(selected->cases, options.to);
   for (const std::string& problem : report.problems) {
     output.errors.write("xfen: ");
-    output.errors.write(escaped(problem));
+    output.errors.write(xfen::printable(problem));
     output.errors.put('\n');
   }
   if (!report.ok()) {
@@ -26,11 +26,11 @@ ExitStatus run_suite_export(const SuiteExportOptions& options, const StandardStr
     return ExitStatus::failure;
   }
   // exported 12 cases of 492 to out as files (36 files)
-  OutputBuffer& out = output.out;
+  io::OutputBuffer& out = output.out;
   out.write("exported ");
   write_case_count(out, *selected, !options.selection.filter.selects_all());
   out.write(" to ");
-  out.write(escaped(options.to.directory.string()));
+  out.write(xfen::printable(options.to.directory.string()));
   out.write(" as ");
   out.write(conformance::export_format_name(options.to.format));
   out.write(" (");

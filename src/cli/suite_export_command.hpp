@@ -3,10 +3,10 @@
 // src/conformance/suite_export.hpp).
 #pragma once
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
-#include "suite_export.hpp"
-#include "suite_selection.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
+#include "conformance/suite_export.hpp"
+#include "cli/suite_selection.hpp"
 
 namespace xfen::cli {
 
@@ -17,6 +17,6 @@ struct SuiteExportOptions {
 
 // 0 when every selected case was written; 2 when the suite is broken, an id cannot be a file
 // name (then nothing is written), the directory is refused, or writing fails.
-ExitStatus run_suite_export(const SuiteExportOptions& options, const StandardStreams& streams);
+ExitStatus run_suite_export(const SuiteExportOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

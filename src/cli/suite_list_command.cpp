@@ -1,15 +1,15 @@
-#include "suite_list_command.hpp"
+#include "cli/suite_list_command.hpp"
 
-#include "command_output.hpp"
-#include "escape.hpp"
+#include "cli/command_output.hpp"
+#include <xfen/message.hpp>
 
 namespace xfen::cli {
 namespace {
 
 // castling.inner-rook-i-10x8 valid 10x8,capablanca,inner-rook 'rnabqkbcnr/… w KQkq - 0 1'
 // The input is last and quoted, so that white space at its ends shows; "-" stands for no tags.
-void write_case_line(OutputBuffer& out, const conformance::Case& c) {
-  out.write(escaped(c.id));
+void write_case_line(io::OutputBuffer& out, const conformance::Case& c) {
+  out.write(xfen::printable(c.id));
   out.put(' ');
   out.write(conformance::case_class_name(c.case_class));
   out.put(' ');
@@ -19,13 +19,13 @@ void write_case_line(OutputBuffer& out, const conformance::Case& c) {
     out.write(c.tags[i]);
   }
   out.write(" '");
-  out.write(escaped(c.input));
+  out.write(xfen::printable(c.input));
   out.write("'\n");
 }
 
 }  // namespace
 
-ExitStatus run_suite_list(const SuiteListOptions& options, const StandardStreams& streams) {
+ExitStatus run_suite_list(const SuiteListOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text);
   const std::optional<SelectedCases> selected = load_selected_cases(options.selection, output);
   if (!selected) return ExitStatus::failure;

@@ -2,9 +2,9 @@
 // class, tags, the input escaped), and their count.
 #pragma once
 
-#include "exit_status.hpp"
-#include "standard_streams.hpp"
-#include "suite_selection.hpp"
+#include "cli/exit_status.hpp"
+#include "io/byte_stream.hpp"
+#include "cli/suite_selection.hpp"
 
 namespace xfen::cli {
 
@@ -13,6 +13,6 @@ struct SuiteListOptions {
 };
 
 // 0 when the suite loads (whatever the filter selects), 2 when it is broken or the output fails.
-ExitStatus run_suite_list(const SuiteListOptions& options, const StandardStreams& streams);
+ExitStatus run_suite_list(const SuiteListOptions& options, const io::StandardStreams& streams);
 
 }  // namespace xfen::cli

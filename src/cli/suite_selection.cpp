@@ -1,7 +1,7 @@
-#include "suite_selection.hpp"
+#include "cli/suite_selection.hpp"
 
-#include "escape.hpp"
-#include "write_count.hpp"
+#include <xfen/message.hpp>
+#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 
@@ -10,15 +10,15 @@ std::optional<SelectedCases> load_selected_cases(const SuiteSelection& selection
   SelectedCases selected{conformance::load_suite(selection.suite_directory), {}};
   const std::vector<std::string>& problems = selected.suite.problems;
   if (!problems.empty()) {
-    OutputBuffer& errors = output.errors;
+    io::OutputBuffer& errors = output.errors;
     errors.write("xfen: the conformance suite in ");
-    errors.write(escaped(selection.suite_directory.string()));
+    errors.write(xfen::printable(selection.suite_directory.string()));
     errors.write(" is broken (");
     write_count(errors, problems.size(), "problem");
     errors.write("):\n");
     for (const std::string& problem : problems) {
       errors.write("  ");
-      errors.write(escaped(problem));
+      errors.write(xfen::printable(problem));
       errors.put('\n');
     }
     output.finish();
@@ -28,7 +28,7 @@ std::optional<SelectedCases> load_selected_cases(const SuiteSelection& selection
   return selected;
 }
 
-void write_case_count(OutputBuffer& out, const SelectedCases& selected, bool filtered) {
+void write_case_count(io::OutputBuffer& out, const SelectedCases& selected, bool filtered) {
   write_count(out, selected.cases.size(), "case");
   if (!filtered) return;
   out.write(" of ");

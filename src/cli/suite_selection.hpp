@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "case_filter.hpp"
-#include "command_output.hpp"
-#include "output_buffer.hpp"
-#include "suite_loader.hpp"
+#include "conformance/case_filter.hpp"
+#include "cli/command_output.hpp"
+#include "io/output_buffer.hpp"
+#include "conformance/suite_loader.hpp"
 
 namespace xfen::cli {
 
@@ -33,6 +33,6 @@ std::optional<SelectedCases> load_selected_cases(const SuiteSelection& selection
                                                  CommandOutput& output);
 
 // "492 cases", "1 case", or with a filter "12 cases of 492".
-void write_case_count(OutputBuffer& out, const SelectedCases& selected, bool filtered);
+void write_case_count(io::OutputBuffer& out, const SelectedCases& selected, bool filtered);
 
 }  // namespace xfen::cli

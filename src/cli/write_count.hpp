@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "output_buffer.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 
-inline void write_count(OutputBuffer& out, std::uint64_t count, std::string_view noun) {
+inline void write_count(io::OutputBuffer& out, std::uint64_t count, std::string_view noun) {
   out.write_number(count);
   out.write(" ");
   out.write(noun);

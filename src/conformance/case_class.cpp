@@ -1,6 +1,6 @@
-#include "case_class.hpp"
+#include "conformance/case_class.hpp"
 
-#include "enum_names.hpp"
+#include "conformance/enum_names.hpp"
 
 namespace xfen::conformance {
 namespace {

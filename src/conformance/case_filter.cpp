@@ -1,8 +1,8 @@
-#include "case_filter.hpp"
+#include "conformance/case_filter.hpp"
 
 #include <algorithm>
 
-#include "glob_match.hpp"
+#include "conformance/glob_match.hpp"
 
 namespace xfen::conformance {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "suite_loader.hpp"
+#include "conformance/suite_loader.hpp"
 
 namespace xfen::conformance {
 

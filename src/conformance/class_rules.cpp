@@ -1,4 +1,4 @@
-#include "class_rules.hpp"
+#include "conformance/class_rules.hpp"
 
 namespace xfen::conformance {
 

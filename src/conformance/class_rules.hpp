@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-#include "conformance_case.hpp"
+#include "conformance/conformance_case.hpp"
 
 namespace xfen::conformance {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "case_class.hpp"
+#include "conformance/case_class.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/write.hpp"
 

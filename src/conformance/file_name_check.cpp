@@ -1,4 +1,4 @@
-#include "file_name_check.hpp"
+#include "conformance/file_name_check.hpp"
 
 #include <algorithm>
 

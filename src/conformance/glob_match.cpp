@@ -1,4 +1,4 @@
-#include "glob_match.hpp"
+#include "conformance/glob_match.hpp"
 
 #include <cstddef>
 

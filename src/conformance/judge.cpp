@@ -1,4 +1,4 @@
-#include "judge.hpp"
+#include "conformance/judge.hpp"
 
 #include <algorithm>
 #include <array>

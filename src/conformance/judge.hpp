@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance_case.hpp"
+#include "conformance/conformance_case.hpp"
 
 namespace xfen::conformance {
 

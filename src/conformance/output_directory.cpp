@@ -1,4 +1,4 @@
-#include "output_directory.hpp"
+#include "conformance/output_directory.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,12 +1,12 @@
-#include "suite_export.hpp"
+#include "conformance/suite_export.hpp"
 
 #include <array>
 #include <map>
 #include <set>
 
-#include "enum_names.hpp"
-#include "file_name_check.hpp"
-#include "output_directory.hpp"
+#include "conformance/enum_names.hpp"
+#include "conformance/file_name_check.hpp"
+#include "conformance/output_directory.hpp"
 
 namespace xfen::conformance {
 namespace {

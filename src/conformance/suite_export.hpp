@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "conformance_case.hpp"
+#include "conformance/conformance_case.hpp"
 
 namespace xfen::conformance {
 

@@ -1,4 +1,4 @@
-#include "suite_loader.hpp"
+#include "conformance/suite_loader.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "class_rules.hpp"
+#include "conformance/class_rules.hpp"
 #include "xfen/diagnostic.hpp"
 #include "xfen/style_names.hpp"
 

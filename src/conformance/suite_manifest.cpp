@@ -1,4 +1,4 @@
-#include "suite_manifest.hpp"
+#include "conformance/suite_manifest.hpp"
 
 #include <fstream>
 #include <nlohmann/json.hpp>

@@ -1,13 +1,13 @@
-#include "fen_rewriter.hpp"
+#include "pgn/fen_rewriter.hpp"
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
-#include "fen_tag.hpp"
-#include "reader_report.hpp"
-#include "start_tags.hpp"
-#include "variant.hpp"
+#include "pgn/fen_tag.hpp"
+#include "pgn/reader_report.hpp"
+#include "pgn/start_tags.hpp"
+#include "pgn/variant.hpp"
 
 namespace xfen::pgn {
 

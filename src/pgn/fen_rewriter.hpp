@@ -22,8 +22,8 @@
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 
-#include "game_diagnostic.hpp"
-#include "tag_reader.hpp"
+#include "pgn/game_diagnostic.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {
 

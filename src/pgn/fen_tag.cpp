@@ -1,4 +1,4 @@
-#include "fen_tag.hpp"
+#include "pgn/fen_tag.hpp"
 
 #include <string>
 #include <utility>

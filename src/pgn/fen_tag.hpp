@@ -4,8 +4,8 @@
 
 #include <xfen/parse.hpp>
 
-#include "game_diagnostic.hpp"
-#include "tag_reader.hpp"
+#include "pgn/game_diagnostic.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {
 

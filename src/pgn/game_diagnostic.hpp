@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "source_position.hpp"
+#include "pgn/source_position.hpp"
 
 namespace xfen::pgn {
 

@@ -1,4 +1,4 @@
-#include "game_lint.hpp"
+#include "pgn/game_lint.hpp"
 
 #include <algorithm>
 #include <string>
@@ -6,9 +6,9 @@
 #include <xfen/legality.hpp>
 #include <xfen/start_position.hpp>
 
-#include "fen_tag.hpp"
-#include "printable_text.hpp"
-#include "reader_report.hpp"
+#include "pgn/fen_tag.hpp"
+#include <xfen/message.hpp>
+#include "pgn/reader_report.hpp"
 
 namespace xfen::pgn {
 
@@ -30,7 +30,7 @@ std::string where_text(const SourcePosition& where) {
 std::string variant_text(const StartTags& tags) {
   if (!tags.variant().held()) return "no Variant tag";
   std::string text = "Variant \"";
-  append_printable(text, tags.variant().tag().value);
+  xfen::append_printable(text, tags.variant().tag().value);
   text += '"';
   return text;
 }
@@ -149,7 +149,7 @@ void GameLinter::lint_setup(bool has_fen) {
                                 "position is unknown");
   } else if (setup.value != "1" && (has_fen || setup.value != "0")) {
     std::string message = game_prefix(game) + "SetUp is \"";
-    append_printable(message, setup.value);
+    xfen::append_printable(message, setup.value);
     message += has_fen ? "\" although the game has a FEN tag; it must be \"1\""
                        : "\"; it must be \"0\" or \"1\"";
     report_later_about_game(GameSeverity::error, "pgn.setup-value", setup.value_begin,

@@ -9,9 +9,9 @@
 #include <vector>
 #include <xfen/parse.hpp>
 
-#include "game_diagnostic.hpp"
-#include "start_tags.hpp"
-#include "tag_reader.hpp"
+#include "pgn/game_diagnostic.hpp"
+#include "pgn/start_tags.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "tag_reader.hpp"
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {
 

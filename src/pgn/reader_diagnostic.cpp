@@ -1,11 +1,11 @@
 // The names and sentences of what the tag reader reports (reader_diagnostic.hpp).
-#include "reader_diagnostic.hpp"
+#include "pgn/reader_diagnostic.hpp"
 
 #include <array>
 #include <initializer_list>
 
-#include "printable_text.hpp"
-#include "tag_reader.hpp"
+#include <xfen/message.hpp>
+#include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {
 
@@ -26,10 +26,10 @@ std::string at(const SourcePosition& position) {
   return cat({number(position.line), ":", number(position.column)});
 }
 
-// A byte of the input in a sentence: 'x', or '\xNN' (printable_text.hpp).
+// A byte of the input in a sentence: 'x', or '\xNN' (xfen::printable_byte).
 std::string quoted(char c) {
   std::string out = "'";
-  append_printable(out, std::string_view(&c, 1));
+  xfen::append_printable(out, std::string_view(&c, 1));
   out += "'";
   return out;
 }

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "source_position.hpp"
+#include "pgn/source_position.hpp"
 
 namespace xfen::pgn {
 

@@ -1,4 +1,4 @@
-#include "reader_report.hpp"
+#include "pgn/reader_report.hpp"
 
 #include <string>
 #include <utility>

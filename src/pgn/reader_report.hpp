@@ -2,8 +2,8 @@
 // field "pgn".
 #pragma once
 
-#include "game_diagnostic.hpp"
-#include "reader_diagnostic.hpp"
+#include "pgn/game_diagnostic.hpp"
+#include "pgn/reader_diagnostic.hpp"
 
 namespace xfen::pgn {
 

@@ -4,9 +4,9 @@
 
 #include <string_view>
 
-#include "held_tag.hpp"
-#include "tag_reader.hpp"
-#include "variant.hpp"
+#include "pgn/held_tag.hpp"
+#include "pgn/tag_reader.hpp"
+#include "pgn/variant.hpp"
 
 namespace xfen::pgn {
 

@@ -14,7 +14,7 @@
 // members: nothing is allocated, and any chunking gives the same events because every state the
 // reader can stop in (inside a name, after a backslash, in the middle of a marker, in a byte-order
 // mark) is a member.
-#include "tag_reader.hpp"
+#include "pgn/tag_reader.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -30,8 +30,8 @@
 #include <span>
 #include <string_view>
 
-#include "reader_diagnostic.hpp"
-#include "source_position.hpp"
+#include "pgn/reader_diagnostic.hpp"
+#include "pgn/source_position.hpp"
 
 namespace xfen::pgn {
 

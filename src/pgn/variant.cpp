@@ -1,4 +1,4 @@
-#include "variant.hpp"
+#include "pgn/variant.hpp"
 
 #include <algorithm>
 #include <array>

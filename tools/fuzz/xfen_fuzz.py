@@ -24,7 +24,7 @@ from project import Project, UsageError  # noqa: E402
 from reproduce import reproduce  # noqa: E402
 
 # One process per core: on this 2-core machine -fork=2 ran 31% more inputs than one process in
-# 5 minutes of `parse` and reached more features (README, "Fuzzing figures", --jobs).
+# 5 minutes of `parse` and reached more features (bench/RESULTS.md, "Fuzzing figures", --jobs).
 DEFAULT_JOBS = os.cpu_count() or 1
 
 

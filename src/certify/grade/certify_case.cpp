@@ -1,0 +1,106 @@
+#include "certify/grade/certify_case.hpp"
+
+#include <array>
+
+#include "xfen/diagnostic.hpp"
+#include "xfen/legality.hpp"
+#include "xfen/parse.hpp"
+#include "xfen/write.hpp"
+#include "xfen/message.hpp"
+
+namespace xfen::certify {
+namespace {
+
+std::string codes(const std::vector<conformance::ExpectedDiagnostic>& list) {
+  std::string text;
+  for (const auto& d : list) text += (text.empty() ? "" : ", ") + d.code;
+  return text;
+}
+
+// What the suite says about a case, in a line for reports: the rule a failure breaks.
+std::string rule_of(const conformance::Case& c) {
+  using conformance::CaseClass;
+  std::string rule;
+  switch (c.case_class) {
+    case CaseClass::invalid:
+      rule = "must be rejected: " + c.error.code + (c.error.message ? " (" + *c.error.message + ")" : "");
+      break;
+    case CaseClass::implementation_defined:
+      rule = c.legality && !c.legality->empty() ? "illegal position (" + codes(*c.legality) + ")"
+                                                : "lenient reading (" + codes(c.warnings) + ")";
+      rule += ": may be rejected; if accepted, written as the suite says";
+      break;
+    case CaseClass::valid: rule = "must be accepted and written canonically"; break;
+    case CaseClass::dialect:
+      rule = c.outcome == conformance::Outcome::write_refused
+                 ? "a writer of this dialect must refuse: " + c.error.code
+                 : std::string("written in a dialect");
+      break;
+  }
+  return c.note.empty() ? rule : rule + "; " + c.note;
+}
+
+std::string board_tag(const Position& position) { return position.width == 10 ? "10x8" : "8x8"; }
+
+}  // namespace
+
+CertifyCase certify_case_from_suite(const conformance::Case& c) {
+  using conformance::CaseClass;
+  CertifyCase out;
+  out.id = c.id;
+  out.input = c.input;
+  out.case_class = c.case_class;
+  out.tags = c.tags;
+  out.rule = rule_of(c);
+  out.expectation = c.case_class == CaseClass::invalid                  ? Expectation::reject
+                    : c.case_class == CaseClass::implementation_defined ? Expectation::either
+                                                                        : Expectation::accept;
+  if (c.case_class == CaseClass::dialect) {
+    out.dialect_style = c.write_options;
+    // A style that cannot write this position (classic letters for an inner rook): its writer
+    // must refuse, which it can only say by rejecting; writing it in an accepted spelling is fine.
+    if (c.outcome == conformance::Outcome::write_refused) out.expectation = Expectation::either;
+  }
+  const ParseResult read = parse(c.input, c.parse_options);
+  if (read.ok()) {
+    out.expected_position = read.position;
+    // The canonical record, whatever style the suite writes this case in: an answer is graded
+    // against the position, in any spelling the run accepts.
+    out.expected = to_string(read.position).text;
+  }
+  return out;
+}
+
+CertifyCase certify_case_from_record(std::string_view record, std::uint64_t line) {
+  CertifyCase out;
+  out.id = "line " + std::to_string(line);
+  out.input = std::string(record);
+  const ParseResult read = parse(record);
+  if (!read.ok()) {
+    out.expectation = Expectation::reject;
+    out.case_class = conformance::CaseClass::invalid;
+    out.rule = "must be rejected: " + std::string(code_name(read.error.code)) + " (" +
+               message(read.error, record) + ")";
+    return out;
+  }
+  out.expected_position = read.position;
+  std::array<char, kMaxRecordSize> buffer{};
+  const WriteResult written = write(read.position, buffer);
+  out.expected.assign(buffer.data(), written.size);
+  out.tags.push_back(board_tag(read.position));
+  const LegalityReport legality = check_legality(read, record);
+  if (legality.findings.total() == 0) {
+    out.expectation = Expectation::accept;
+    out.case_class = conformance::CaseClass::valid;
+    out.rule = "must be accepted and written canonically";
+    return out;
+  }
+  out.expectation = Expectation::either;
+  out.case_class = conformance::CaseClass::implementation_defined;
+  out.rule = "illegal position (" + std::string(code_name(legality.findings.begin()->code)) +
+             (legality.findings.total() > 1 ? ", …" : "") +
+             "): may be rejected; if accepted, written canonically";
+  return out;
+}
+
+}  // namespace xfen::certify

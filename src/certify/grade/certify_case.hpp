@@ -1,0 +1,57 @@
+// One record to certify an implementation with, and what it must do with it: from a conformance
+// case (certify_case_from_suite) or from a user's own record judged by xfen (--inputs).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "conformance/case_class.hpp"
+#include "xfen/position.hpp"
+#include "xfen/write.hpp"
+#include "conformance/conformance_case.hpp"
+
+namespace xfen::certify {
+
+enum class Expectation : std::uint8_t {
+  accept,  // accepted, and written as `expected` (in any accepted spelling)
+  reject,  // rejected
+  either,  // rejecting is fine; accepting only with `expected` (implementation-defined cases, and
+           // dialect cases whose style cannot write the position)
+};
+
+struct CertifyCase {
+  std::uint64_t index = 0;  // the case's place in the run, 0-based
+  std::string id;           // the suite's id, or "line N" of an --inputs file
+  std::string input;        // the record, the exact bytes sent
+  conformance::CaseClass case_class = conformance::CaseClass::valid;
+  std::vector<std::string> tags;
+  Expectation expectation = Expectation::accept;
+  // With accept and either: the record in X-FEN's canonical writing and the position it holds
+  // (what an answer is compared with).
+  std::string expected;
+  Position expected_position{};
+  // Dialect cases: the style the suite writes the case in. Graded only when --accept-spelling
+  // names every choice of it; otherwise skipped.
+  std::optional<WriteOptions> dialect_style;
+  std::string rule;  // what the suite says about the case: its error code or note, for reports
+  // Why the record cannot be sent in any mode (an --inputs line too long to be a record); the
+  // case is then reported as skipped, with this reason, never dropped.
+  std::optional<std::string> unsendable;
+};
+
+// What an implementation must do with a record: from a conformance case, as its class says, or
+// from a user's own record, as xfen's reference reading says (--inputs).
+// valid: accept and write `output`; invalid: reject; implementation-defined: either, and when
+// accepted, `output`; dialect: accept (the caller grades it only where its style is accepted).
+CertifyCase certify_case_from_suite(const conformance::Case& c);
+
+// A record of an --inputs file, judged by xfen's strict reader and legality check: what it reads
+// must be accepted and written canonically; what it rejects must be rejected; a position it reads
+// but finds illegal may be either (as the suite's implementation-defined cases). `line` is
+// 1-based; the case's id is "line N". Tagged with its board (8x8 or 10x8) when readable.
+CertifyCase certify_case_from_record(std::string_view record, std::uint64_t line);
+
+}  // namespace xfen::certify

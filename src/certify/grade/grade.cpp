@@ -1,0 +1,142 @@
+#include "certify/grade/grade.hpp"
+
+#include <array>
+#include <string_view>
+
+#include "xfen/diagnostic.hpp"
+#include "xfen/parse.hpp"
+#include "xfen/message.hpp"
+#include "xfen/square_name.hpp"
+
+namespace xfen::certify {
+namespace {
+
+constexpr std::array<CastlingStyle, 3> kCastlingStyles{CastlingStyle::xfen, CastlingStyle::shredder,
+                                                        CastlingStyle::classic};
+constexpr std::array<EnPassantStyle, 3> kEnPassantStyles{EnPassantStyle::xfen, EnPassantStyle::always,
+                                                          EnPassantStyle::legal};
+
+// The style, among the known ones, in which `position` is written as `record`; with
+// `allowed_only`, only among those `accepted` allows. The default style comes first, so a record
+// that every style writes alike is X-FEN's.
+std::optional<WriteOptions> style_writing(const Position& position, std::string_view record,
+                                          SpellingSet accepted, bool allowed_only) {
+  std::array<char, kMaxRecordSize> buffer{};
+  for (const CastlingStyle castling : kCastlingStyles)
+    for (const EnPassantStyle en_passant : kEnPassantStyles) {
+      const WriteOptions style{.castling = castling, .en_passant = en_passant};
+      if (allowed_only && !accepted.allows(style)) continue;
+      const WriteResult written = write(position, buffer, style);
+      if (written.ok() && std::string_view(buffer.data(), written.size) == record) return style;
+    }
+  return std::nullopt;
+}
+
+std::string canonical(const Position& position) {
+  std::array<char, kMaxRecordSize> buffer{};
+  const WriteResult written = write(position, buffer);
+  return written.ok() ? std::string(buffer.data(), written.size) : std::string("(unwritable)");
+}
+
+std::string piece_text(Piece piece) {
+  const char letter = piece.letter();
+  return letter == '\0' ? std::string("empty") : std::string(1, letter);
+}
+
+// What differs between the expected position and the one the answer holds, field by field, so
+// that a report says "castling: expected KQkq, answered KQ" rather than two long records.
+std::string differences(const Position& expected, const Position& answered) {
+  std::string text;
+  const auto add = [&text](const std::string& part) { text += (text.empty() ? "" : "; ") + part; };
+  if (expected.width != answered.width) {
+    add("board width: expected " + std::to_string(expected.width) + " files, answered " +
+        std::to_string(answered.width));
+  } else {
+    std::string squares;
+    int shown = 0;
+    int differing = 0;
+    for (int rank = kRanks - 1; rank >= 0; --rank)
+      for (int file = 0; file < expected.width; ++file) {
+        const Square square = make_square(file, rank);
+        if (expected.at(square) == answered.at(square)) continue;
+        if (++differing > 4) continue;
+        squares += (shown++ ? ", " : "") + std::string(xfen::square_name(square)) +
+                   " expected " + piece_text(expected.at(square)) + ", answered " +
+                   piece_text(answered.at(square));
+      }
+    if (differing > 4) squares += ", and " + std::to_string(differing - 4) + " more";
+    if (differing) add("board: " + squares);
+  }
+  // The other fields as X-FEN writes them: split the canonical records at their spaces.
+  const std::string expected_text = canonical(expected);
+  const std::string answered_text = canonical(answered);
+  constexpr std::array<const char*, 5> kFields{"side to move", "castling", "en passant",
+                                               "halfmove clock", "fullmove number"};
+  std::size_t at_expected = expected_text.find(' ');
+  std::size_t at_answered = answered_text.find(' ');
+  for (const char* field : kFields) {
+    if (at_expected == std::string::npos || at_answered == std::string::npos) break;
+    const std::size_t end_expected = expected_text.find(' ', at_expected + 1);
+    const std::size_t end_answered = answered_text.find(' ', at_answered + 1);
+    const std::string e = expected_text.substr(at_expected + 1, end_expected - at_expected - 1);
+    const std::string a = answered_text.substr(at_answered + 1, end_answered - at_answered - 1);
+    if (e != a) add(std::string(field) + ": expected " + e + ", answered " + a);
+    at_expected = end_expected;
+    at_answered = end_answered;
+  }
+  return text.empty() ? "another position" : text;
+}
+
+// The grade of an answer that spells `position` as `record`, when a known style does: a pass when
+// the style is X-FEN's or one the run accepts, non-canonical otherwise.
+std::optional<Grade> grade_spelling(const Position& position, const std::string& record,
+                                    SpellingSet accepted) {
+  if (const auto style = style_writing(position, record, accepted, true)) {
+    if (SpellingSet{}.allows(*style)) return Grade{Verdict::pass, {}};
+    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)"};
+  }
+  if (const auto style = style_writing(position, record, accepted, false))
+    return Grade{Verdict::non_canonical, "the expected position, written with " + describe_style(*style) +
+                                             " (--accept-spelling " + spelling_list(*style) +
+                                             " grades it as a pass)"};
+  return std::nullopt;
+}
+
+Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet accepted) {
+  // The expected position in X-FEN's spelling or a known other one (this also finds an en passant
+  // square left out because no capture is legal: the expected position holds it).
+  if (auto spelled = grade_spelling(c.expected_position, record, accepted)) return std::move(*spelled);
+  // Otherwise read it strictly, to tell another spelling of the same position from another
+  // position. Not leniently: a lenient reading drops what it cannot place (a castling right
+  // without its rook), and the answer claimed it.
+  const ParseResult read = parse(record);
+  if (!read.ok())
+    return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
+  if (!(read.position == c.expected_position))
+    return {Verdict::wrong_position, differences(c.expected_position, read.position)};
+  // The same position (an en passant square no pawn can use, written all the same, say).
+  if (auto spelled = grade_spelling(read.position, record, accepted)) return std::move(*spelled);
+  return {Verdict::non_canonical,
+          "the expected position, written in a way X-FEN does not (X-FEN writes " + c.expected + ")"};
+}
+
+}  // namespace
+
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted) {
+  switch (answer.kind) {
+    case Answer::Kind::crash: return {Verdict::crash, answer.detail};
+    case Answer::Kind::timeout: return {Verdict::timeout, answer.detail};
+    case Answer::Kind::protocol_error: return {Verdict::protocol_error, answer.detail};
+    case Answer::Kind::not_run: return {Verdict::not_run, answer.detail};
+    case Answer::Kind::rejected:
+      if (c.expectation == Expectation::accept) return {Verdict::rejected_valid, "rejected a record that must be accepted"};
+      return {Verdict::pass, {}};
+    case Answer::Kind::accepted:
+      if (c.expectation == Expectation::reject)
+        return {Verdict::accepted_invalid, "accepted a record that must be rejected"};
+      return grade_record(c, answer.text, accepted);
+  }
+  return {Verdict::protocol_error, "unknown answer"};
+}
+
+}  // namespace xfen::certify

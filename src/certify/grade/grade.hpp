@@ -1,0 +1,23 @@
+// Grading one answer against what its case expects. Answers are read with xfen's reader and
+// compared as positions, never as text alone: a record in another known spelling of the same
+// position is `non-canonical` (or a pass where --accept-spelling allows it), not a wrong answer.
+#pragma once
+
+#include <string>
+
+#include "certify/run/protocol.hpp"
+#include "certify/grade/certify_case.hpp"
+#include "certify/grade/spelling.hpp"
+#include "certify/grade/verdict.hpp"
+
+namespace xfen::certify {
+
+struct Grade {
+  Verdict verdict = Verdict::pass;
+  std::string detail;  // why, in a sentence: "written with Shredder castling letters (HAha)"
+};
+
+// Skipping (--skip-file, dialects, records a mode cannot send) is decided by the caller.
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted);
+
+}  // namespace xfen::certify

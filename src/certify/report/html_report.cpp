@@ -1,0 +1,293 @@
+// The HTML report: one self-contained page (inline style, no scripts, nothing fetched) with the
+// counts, and each failure with what was sent, wanted and received, and the two boards. Every
+// string a program or a user gave is shown as text: html_text escapes it after untrusted_text
+// has made it valid UTF-8, so an answer such as `</svg><script>…` is shown, never run.
+
+#include <charconv>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "certify/run/protocol.hpp"
+#include "certify/report/boards.hpp"
+#include "certify/report/untrusted_text.hpp"
+#include "certify/report/reports.hpp"
+
+namespace xfen::certify {
+
+namespace {
+
+// The page's style sheet, inline so that the report is one file that fetches nothing.
+constexpr std::string_view kReportPageStyle = R"css(
+:root { --pass: #2e7d32; --fail: #c62828; --skip: #757575; --line: #ddd; --muted: #666; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 24px 32px 48px; color: #222; background: #fafafa;
+       font: 15px/1.45 "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Helvetica, Arial,
+       sans-serif; }
+main { max-width: 1180px; margin: 0 auto; }
+h1 { font-size: 26px; margin: 0 0 4px; }
+h2 { font-size: 19px; margin: 32px 0 10px; padding-bottom: 4px;
+     border-bottom: 1px solid var(--line); }
+h3 { font-size: 16px; margin: 0 0 8px; display: flex; gap: 10px; align-items: baseline;
+     flex-wrap: wrap; }
+code, pre { font-family: "DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace;
+            font-size: 13px; }
+code { background: #f0f0f0; padding: 1px 4px; border-radius: 3px; overflow-wrap: anywhere; }
+pre { background: #f4f4f4; border: 1px solid var(--line); border-radius: 4px; padding: 8px;
+      margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 240px;
+      overflow: auto; }
+.meta { color: var(--muted); margin: 0; }
+.meta span + span::before { content: " · "; }
+.summary { display: flex; gap: 40px; flex-wrap: wrap; align-items: flex-start;
+           margin-top: 18px; }
+.totals { display: flex; gap: 14px; flex-wrap: wrap; }
+.total { background: #fff; border: 1px solid var(--line); border-left: 6px solid;
+         border-radius: 6px; padding: 8px 18px; min-width: 140px; }
+.total b { display: block; font-size: 28px; }
+.total.passed { border-left-color: var(--pass); }
+.total.failed { border-left-color: var(--fail); }
+.total.skipped { border-left-color: var(--skip); }
+.notice { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 6px; padding: 8px 12px;
+          margin: 12px 0; }
+table { border-collapse: collapse; background: #fff; }
+th, td { border: 1px solid var(--line); padding: 3px 10px; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; font-weight: 600; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr.zero td { color: #aaa; }
+.tables { display: flex; gap: 32px; flex-wrap: wrap; align-items: flex-start; }
+.bar { display: flex; width: 120px; height: 10px; border-radius: 5px; overflow: hidden;
+       background: #eee; margin-top: 5px; }
+.bar .p { background: var(--pass); } .bar .f { background: var(--fail); }
+.bar .s { background: var(--skip); }
+.verdict { display: inline-block; font-size: 12px; font-weight: 700; color: #fff;
+           padding: 2px 8px; border-radius: 10px; background: var(--fail); white-space: nowrap; }
+.verdict.pass { background: var(--pass); } .verdict.skipped { background: var(--skip); }
+.contents { columns: 2; padding-left: 22px; }
+.contents li { break-inside: avoid; }
+.case { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--fail);
+        border-radius: 6px; padding: 14px 18px; margin: 16px 0; }
+.case dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0 0 12px; }
+.case dt { color: var(--muted); }
+.case dd { margin: 0; min-width: 0; }
+.escaped { color: #8d6e63; font-size: 12px; margin-left: 6px; }
+.none { color: var(--muted); font-style: italic; }
+.boards { display: flex; gap: 28px; flex-wrap: wrap; }
+.board-side { margin: 0; }
+.board-side figcaption { font-weight: 600; margin-bottom: 4px; }
+.board-side svg { display: block; }
+.no-board { width: 300px; padding: 12px; border: 1px dashed #bbb; border-radius: 4px;
+            color: var(--muted); overflow-wrap: anywhere; margin: 0; }
+table.fields { margin-top: 6px; font-size: 13px; }
+table.fields th, table.fields td { padding: 1px 8px; }
+td.differs { outline: 2px solid #d32f2f; outline-offset: -2px; font-weight: 700; }
+.legend { color: var(--muted); font-size: 13px; }
+.legend span { display: inline-block; margin-right: 16px; }
+.key { display: inline-block; width: 14px; height: 14px; vertical-align: -2px; margin-right: 4px; }
+.key.differs { border: 3px solid #d32f2f; }
+.key.castling { background: #1565c0; border-radius: 2px; }
+.key.en-passant { border: 3px dashed #2e7d32; border-radius: 50%; }
+footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
+)css";
+
+std::string number(std::uint64_t value) { return std::to_string(value); }
+
+std::string seconds(double value) {
+  char buffer[64];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 1);
+  return result.ec == std::errc{} ? std::string(buffer, result.ptr) : "?";
+}
+
+// Untrusted bytes in <code>, or in <pre> when they may span lines, with a note when they had to
+// be escaped (untrusted_text.hpp: the text is then not the bytes).
+std::string shown(std::string_view bytes, bool block = false) {
+  const UntrustedText text = untrusted_text(bytes);
+  std::string html = block ? "<pre>" : "<code>";
+  html += html_escape(text.text);
+  html += block ? "</pre>" : "</code>";
+  if (text.escaped)
+    html += "<span class=\"escaped\">bytes escaped: \\xNN is a byte, \\\\ a backslash</span>";
+  return html;
+}
+
+std::string verdict_badge(Verdict verdict) {
+  const std::string name(verdict_name(verdict));
+  return "<span class=\"verdict " + name + "\">" + name + "</span>";
+}
+
+bool is_failure(Verdict verdict) { return tally_of(verdict) == Tally::failed; }
+
+std::string header(const CertifyReport& report) {
+  std::string html =
+      "<header><h1>xfen certify: " + html_text(report.name) + "</h1><p class=\"meta\">";
+  html += report.suite_version.empty()
+              ? "<span>records of " + html_text(report.source) + "</span>"
+              : "<span>conformance suite " + html_text(report.suite_version) + " (" +
+                    html_text(report.source) + ")</span>";
+  html += "<span>command " + shown(report.command) + "</span>";
+  html += std::string("<span>") +
+          (report.mode == Mode::stream ? "streaming" : "one process per case") + "</span>";
+  std::string spellings;
+  for (const Spelling spelling : all_spellings())
+    if (report.accepted_spellings.contains(spelling))
+      spellings += (spellings.empty() ? "" : ", ") + std::string(spelling_name(spelling));
+  html +=
+      "<span>accepted spellings: " + (spellings.empty() ? "X-FEN only" : html_escape(spellings)) +
+      "</span>";
+  html += "<span>" + seconds(report.seconds) + " s</span>";
+  html += "<span>" + number(report.run.restarts) + " restarts</span></p></header>";
+  return html;
+}
+
+std::string notices(const CertifyReport& report) {
+  std::string html;
+  if (!report.run.started)
+    html += "<div class=\"notice\">The implementation could not be started: " +
+            shown(report.run.start_error, true) + "</div>";
+  if (report.run.extra_answers > 0)
+    html += "<div class=\"notice\">" + number(report.run.extra_answers) +
+            (report.run.extra_answers == 1 ? " answer line" : " answer lines") +
+            " came after the last record, so the run fails. The first: " +
+            shown(report.run.first_extra_answer) + "</div>";
+  if (report.unlisted > 0)
+    html += "<div class=\"notice\">" + number(report.unlisted) +
+            " more cases are counted but not listed on this page.</div>";
+  return html;
+}
+
+std::string bar(const Tallies& tallies) {
+  const auto share = [&](std::uint64_t count) {
+    const double total = static_cast<double>(tallies.total());
+    return seconds(total == 0 ? 0 : 100.0 * static_cast<double>(count) / total);
+  };
+  return "<div class=\"bar\"><span class=\"p\" style=\"width:" + share(tallies.passed) +
+         "%\"></span><span class=\"f\" style=\"width:" + share(tallies.failed) +
+         "%\"></span><span class=\"s\" style=\"width:" + share(tallies.skipped) +
+         "%\"></span></div>";
+}
+
+std::string summary(const CertifyReport& report) {
+  const Tallies& totals = report.summary;
+  std::string html = "<section class=\"summary\"><div class=\"totals\">";
+  html += "<div class=\"total passed\"><b>" + number(totals.passed) + "</b>passed</div>";
+  html += "<div class=\"total failed\"><b>" + number(totals.failed) + "</b>failed</div>";
+  html += "<div class=\"total skipped\"><b>" + number(totals.skipped) + "</b>skipped</div></div>";
+  html += "<table class=\"verdicts\"><tr><th>verdict</th><th>cases</th></tr>";
+  for (const Verdict verdict : all_verdicts()) {
+    const std::uint64_t count = report.verdicts[static_cast<std::size_t>(verdict)];
+    html += std::string("<tr") + (count == 0 ? " class=\"zero\"" : "") + "><td>" +
+            verdict_badge(verdict) + "</td><td class=\"n\">" + number(count) + "</td></tr>";
+  }
+  html += "</table></section>";
+  return html;
+}
+
+std::string counts_table(std::string_view heading, const std::map<std::string, Tallies>& rows) {
+  std::string html =
+      "<table class=\"counts\"><tr><th>" + html_escape(heading) +
+      "</th><th>passed</th><th>failed</th><th>skipped</th><th>total</th><th></th></tr>";
+  for (const auto& [name, tallies] : rows) {
+    html += "<tr><td>" + html_text(name) + "</td><td class=\"n\">" + number(tallies.passed) +
+            "</td><td class=\"n\">" + number(tallies.failed) + "</td><td class=\"n\">" +
+            number(tallies.skipped) + "</td><td class=\"n\">" + number(tallies.total()) +
+            "</td><td>" + bar(tallies) + "</td></tr>";
+  }
+  return html + "</table>";
+}
+
+std::string expected_text(const CertifyCase& c) {
+  switch (c.expectation) {
+    case Expectation::reject: return "<span class=\"none\">rejection</span>";
+    case Expectation::either:
+      return shown(c.expected) + " <span class=\"none\">or rejection</span>";
+    case Expectation::accept: return shown(c.expected);
+  }
+  return {};
+}
+
+std::string case_article(const CaseResult& result) {
+  const CertifyCase& c = result.case_;
+  std::string tags;
+  for (const std::string& tag : c.tags) {
+    if (!tags.empty()) tags += ' ';
+    tags += html_text(tag);
+  }
+  std::string html = "<article class=\"case\" id=\"case-" + number(c.index) + "\"><h3>" +
+                     verdict_badge(result.verdict) + "<span>" + html_text(c.id) +
+                     "</span></h3><dl>";
+  const auto row = [&](std::string_view term, const std::string& definition) {
+    html += "<dt>" + html_escape(term) + "</dt><dd>" + definition + "</dd>";
+  };
+  if (!result.detail.empty()) row("detail", html_text(result.detail));
+  row("class", html_escape(conformance::case_class_name(c.case_class)));
+  if (!tags.empty()) row("tags", tags);
+  if (!c.rule.empty()) row("rule", html_text(c.rule));
+  row("input", shown(c.input));
+  row("expected", expected_text(c));
+  const std::optional<std::string> line = answer_line(result.answer);
+  row("answer", line ? shown(*line)
+                     : "<span class=\"none\">none (" +
+                           html_escape(answer_kind_name(result.answer.kind)) + ")</span>");
+  if (!result.answer.stderr_tail.empty()) row("stderr", shown(result.answer.stderr_tail, true));
+  html += "</dl>" + board_pair_html(result) + "</article>";
+  return html;
+}
+
+std::string failures(const CertifyReport& report) {
+  std::uint64_t count = 0;
+  for (const CaseResult& result : report.cases)
+    if (is_failure(result.verdict)) ++count;
+  std::string html = "<section class=\"failures\"><h2>Failures (" + number(count) + ")</h2>";
+  if (count == 0) return html + "<p>None.</p></section>";
+  html +=
+      "<p class=\"legend\"><span><i class=\"key differs\"></i>differs from the other board</span>"
+      "<span><i class=\"key castling\"></i>castling rook, with its X-FEN letter</span>"
+      "<span><i class=\"key en-passant\"></i>en passant square</span>"
+      "<span>The answer is read leniently, so that a loosely written record still "
+      "draws.</span></p>";
+  html += "<ol class=\"contents\">";
+  for (const CaseResult& result : report.cases) {
+    if (!is_failure(result.verdict)) continue;
+    html += "<li><a href=\"#case-" + number(result.case_.index) + "\">" +
+            html_text(result.case_.id) + "</a> " + html_escape(verdict_name(result.verdict)) +
+            "</li>";
+  }
+  html += "</ol>";
+  for (const CaseResult& result : report.cases)
+    if (is_failure(result.verdict)) html += case_article(result);
+  return html + "</section>";
+}
+
+}  // namespace
+
+std::string html_report(const CertifyReport& report) {
+  std::string html;
+  html.reserve(64 * 1024 + report.cases.size() * 512);
+  // The policy forbids scripts and anything fetched: should untrusted text ever get through as
+  // markup, the browser still runs and loads nothing.
+  html +=
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "style-src 'unsafe-inline'\">"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+      "<title>xfen certify: " +
+      html_text(report.name) + "</title><style>";
+  html += kReportPageStyle;
+  html += "</style></head><body><main>";
+  html += header(report);
+  html += notices(report);
+  html += summary(report);
+  html += "<h2>By class and by tag</h2><div class=\"tables\">";
+  html += counts_table("class", report.by_class);
+  html += counts_table("tag", report.by_tag);
+  html += "</div>";
+  html += failures(report);
+  html +=
+      "<footer>Written by xfen certify. The protocol, the verdicts and this report: "
+      "docs/PROTOCOL.md.</footer></main></body></html>\n";
+  return html;
+}
+
+}  // namespace xfen::certify

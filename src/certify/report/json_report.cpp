@@ -1,0 +1,94 @@
+// The JSON report (docs/PROTOCOL.md "Reports"). Every string is passed through untrusted_text, so
+// the document is valid JSON (and valid UTF-8) whatever bytes the implementation wrote; for the
+// bytes the implementation was sent and wrote back (input, answer, stderr) a `*_base64` member
+// holds them exactly whenever the text had to be escaped, so a consumer gets the bytes back as
+// `base64 decode of X_base64 if present, else X`.
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "certify/run/protocol.hpp"
+#include "certify/report/untrusted_text.hpp"
+#include "certify/run/runner.hpp"
+#include "certify/report/reports.hpp"
+
+namespace xfen::certify {
+namespace {
+
+// ordered_json: the members stay in the documented order.
+using Json = nlohmann::ordered_json;
+
+Json text(std::string_view bytes) { return untrusted_text(bytes).text; }
+
+// `name` and, when the text is not the bytes, `name_base64`.
+void add_bytes(Json& object, const std::string& name, std::string_view bytes) {
+  UntrustedText shown = untrusted_text(bytes);
+  object[name] = std::move(shown.text);
+  if (shown.escaped) object[name + "_base64"] = base64(bytes);
+}
+
+Json verdict_counts(const CertifyReport& report) {
+  Json counts = Json::object();
+  for (const Verdict verdict : all_verdicts())
+    counts[std::string(verdict_name(verdict))] = report.verdicts[static_cast<std::size_t>(verdict)];
+  return counts;
+}
+
+Json summary(const CertifyReport& report) {
+  Json json = {{"passed", report.summary.passed},   {"failed", report.summary.failed},
+               {"skipped", report.summary.skipped}, {"verdicts", verdict_counts(report)},
+               {"restarts", report.run.restarts},   {"extra_answers", report.run.extra_answers},
+               {"unlisted", report.unlisted},       {"seconds", report.seconds}};
+  if (report.run.extra_answers > 0)
+    add_bytes(json, "first_extra_answer", report.run.first_extra_answer);
+  if (!report.run.started) json["start_error"] = text(report.run.start_error);
+  return json;
+}
+
+Json implementation(const CertifyReport& report) {
+  Json spellings = Json::array();
+  for (const Spelling spelling : all_spellings())
+    if (report.accepted_spellings.contains(spelling)) spellings.push_back(spelling_name(spelling));
+  return {{"command", text(report.command)},
+          {"name", text(report.name)},
+          {"mode", mode_name(report.mode)},
+          {"accepted_spellings", std::move(spellings)}};
+}
+
+Json case_json(const CaseResult& result) {
+  const CertifyCase& c = result.case_;
+  Json tags = Json::array();
+  for (const std::string& tag : c.tags) tags.push_back(text(tag));
+  Json json = {{"id", text(c.id)},
+               {"class", conformance::case_class_name(c.case_class)},
+               {"tags", std::move(tags)},
+               {"verdict", verdict_name(result.verdict)}};
+  add_bytes(json, "input", c.input);
+  json["expected"] = c.expectation == Expectation::reject ? Json(nullptr) : text(c.expected);
+  if (const std::optional<std::string> line = answer_line(result.answer))
+    add_bytes(json, "answer", *line);
+  else
+    json["answer"] = nullptr;
+  json["detail"] = text(result.detail);
+  if (!result.answer.stderr_tail.empty()) add_bytes(json, "stderr", result.answer.stderr_tail);
+  return json;
+}
+
+}  // namespace
+
+std::string json_report(const CertifyReport& report) {
+  Json json;
+  json["suite"] = report.suite_version.empty() ? Json(nullptr) : text(report.suite_version);
+  json["source"] = text(report.source);
+  json["implementation"] = implementation(report);
+  json["summary"] = summary(report);
+  Json cases = Json::array();
+  for (const CaseResult& result : report.cases) cases.push_back(case_json(result));
+  json["cases"] = std::move(cases);
+  return json.dump(2) + "\n";
+}
+
+}  // namespace xfen::certify

@@ -1,0 +1,59 @@
+#include "certify/run/runner.hpp"
+
+#include <array>
+#include <csignal>
+#include <cstddef>
+
+#include "certify/run/sessions.hpp"
+
+namespace xfen::certify {
+namespace {
+
+// While the runner writes to programs that may have died, a write to a closed pipe must fail with
+// EPIPE rather than kill xfen with SIGPIPE. The previous disposition comes back when the runner
+// returns, so that xfen's own output keeps its usual behaviour.
+class IgnoredSigpipe {
+ public:
+  IgnoredSigpipe() {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    restore_ = sigaction(SIGPIPE, &ignore, &previous_) == 0;
+  }
+  ~IgnoredSigpipe() {
+    if (restore_) sigaction(SIGPIPE, &previous_, nullptr);
+  }
+  IgnoredSigpipe(const IgnoredSigpipe&) = delete;
+  IgnoredSigpipe& operator=(const IgnoredSigpipe&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+  bool restore_ = false;
+};
+
+// Indexed by Mode.
+constexpr std::array<std::string_view, 2> kNames{"stream", "per-case"};
+
+}  // namespace
+
+std::string_view mode_name(Mode mode) noexcept { return kNames.at(static_cast<std::size_t>(mode)); }
+
+std::optional<Mode> mode_from_name(std::string_view name) noexcept {
+  for (std::size_t i = 0; i < kNames.size(); ++i)
+    if (kNames[i] == name) return static_cast<Mode>(i);
+  return std::nullopt;
+}
+
+std::span<const std::string_view> mode_names() noexcept { return kNames; }
+
+RunSummary run_implementation(const RunnerOptions& options, RecordFeed& feed, AnswerSink& sink) {
+  const IgnoredSigpipe ignored_sigpipe;
+  RunnerOptions checked = options;
+  // Zero processes, or zero records in flight, would never answer anything.
+  if (checked.jobs == 0) checked.jobs = 1;
+  if (checked.max_in_flight == 0) checked.max_in_flight = 1;
+  if (checked.mode == Mode::per_case) return run_per_case(checked, feed, sink);
+  return run_stream(checked, feed, sink);
+}
+
+}  // namespace xfen::certify
