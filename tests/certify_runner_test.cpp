@@ -437,8 +437,12 @@ BOOST_AUTO_TEST_CASE(stream_stderr_flood_while_answering) {
   for (std::size_t i = 0; i < records.size(); ++i) {
     BOOST_TEST((result.sink.answers.at(i).kind == Kind::accepted), "record " << i);
   }
-  BOOST_TEST(result.summary.stderr_tail.size() <= 1000u);
-  BOOST_TEST(result.summary.stderr_tail.find("noise\nnoise\n") != std::string::npos);
+  // The tail is the last bytes the two writers wrote. Which wrote last, and how their writes
+  // interleave (`yes` writes more than a pipe writes atomically), is the scheduler's choice, so
+  // the tail is checked for holding their bytes and nothing else, not for a particular mix.
+  const std::string& tail = result.summary.stderr_tail;
+  BOOST_TEST(tail.size() == 1000u);  // the limit, filled: far more was written
+  BOOST_TEST(tail.find_first_not_of("noise\n") == std::string::npos, tail);
   BOOST_TEST(result.summary.restarts == 0u);
 }
 

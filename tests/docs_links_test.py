@@ -24,13 +24,15 @@ import tempfile
 import unicodedata
 import urllib.parse
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools" / "docs"))
+import markdown  # noqa: E402  (tools/docs/markdown.py: fenced code blocks)
+
 README_LIMIT = 15 * 1024  # bytes
 
 # Which Markdown files are checked: glob patterns relative to the tree's root.
 PATTERNS = ("README.md", "docs/**/*.md", "fuzz/README.md", "bench/*.md", "corpus/**/README.md",
             "tests/**/README.md", "examples/**/README.md", "tools/**/README.md")
 
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"(`+)(?:.+?)(?<!`)\1(?!`)")
 # [text](target "title") and ![alt](target): text may hold one level of brackets.
 INLINE_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
@@ -55,16 +57,8 @@ def markdown_files(root):
 
 def prose_lines(text):
     """(line number, line) of the lines outside fenced code blocks."""
-    fence = None
-    for number, line in enumerate(text.split("\n"), 1):
-        opening = FENCE.match(line)
-        if fence is None and opening:
-            fence = opening.group(1)
-        elif fence is not None:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
-                    and not line.strip().lstrip(fence[0]):
-                fence = None
-        else:
+    for number, line, where, _ in markdown.walk(text):
+        if where == "text":
             yield number, line
 
 

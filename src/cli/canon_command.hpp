@@ -4,6 +4,7 @@
 
 #include <string>
 #include <vector>
+
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 

@@ -6,8 +6,8 @@
 
 #include <xfen/message.hpp>
 
-#include "certify/grade/certify_case.hpp"
 #include "certify/grade/certification.hpp"
+#include "certify/grade/certify_case.hpp"
 #include "certify/report/reports.hpp"
 #include "cli/command_output.hpp"
 #include "conformance/suite_manifest.hpp"
@@ -17,49 +17,6 @@
 
 namespace xfen::cli {
 namespace {
-
-using certify::CertifyCase;
-
-class SuiteCases final : public certify::CaseSource {
- public:
-  explicit SuiteCases(const std::vector<const conformance::Case*>& cases) : cases_(cases) {}
-  bool next(CertifyCase& next) override {
-    if (at_ == cases_.size()) return false;
-    next = certify::certify_case_from_suite(*cases_[at_++]);
-    return true;
-  }
-
- private:
-  const std::vector<const conformance::Case*>& cases_;
-  std::size_t at_ = 0;
-};
-
-// The records of an --inputs file, read as the run goes: one per line, "\n" or "\r\n" ending it.
-class RecordFileCases final : public certify::CaseSource {
- public:
-  explicit RecordFileCases(io::ByteSource& source) : lines_(source) {}
-  bool next(CertifyCase& next) override {
-    io::Line line;
-    if (!lines_.next(line)) return false;
-    if (line.too_long) {
-      // Not a record any reader takes (xfen's limit is far below it): counted and reported, so
-      // that no line of the file goes missing from the report.
-      next = CertifyCase{};
-      next.id = "line " + std::to_string(line.number);
-      next.expectation = certify::Expectation::reject;
-      next.case_class = conformance::CaseClass::invalid;
-      next.unsendable = "a line over " + std::to_string(io::kMaxLineLength) +
-                        " bytes, far longer than any record: not sent";
-      return true;
-    }
-    next = certify::certify_case_from_record(line.text, line.number);
-    return true;
-  }
-  int error() const noexcept { return lines_.error(); }
-
- private:
-  io::LineReader lines_;
-};
 
 // One id or glob per line; '#' starts a comment; blank lines are ignored.
 std::optional<std::vector<std::string>> read_skip_file(const std::filesystem::path& file,
@@ -143,13 +100,13 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   // The cases: the suite's selected ones, or the records of --inputs.
   std::optional<SelectedCases> selected;
   std::unique_ptr<certify::CaseSource> source;
-  RecordFileCases* record_file = nullptr;  // the source, with --inputs
+  certify::RecordFileCases* record_file = nullptr;  // the source, with --inputs
   std::optional<io::InputFile> inputs;
   if (options.inputs) {
     report.source = options.inputs->string();
     inputs.emplace(report.source);
     if (inputs->open_error()) return output.report(*inputs->open_error()), output.finish(), ExitStatus::failure;
-    auto file = std::make_unique<RecordFileCases>(inputs->source());
+    auto file = std::make_unique<certify::RecordFileCases>(inputs->source());
     record_file = file.get();
     source = std::move(file);
   } else {
@@ -162,7 +119,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     report.source = options.selection.suite_directory.string();
     selected = load_selected_cases(options.selection, output);
     if (!selected) return ExitStatus::failure;
-    source = std::make_unique<SuiteCases>(selected->cases);
+    source = std::make_unique<certify::SuiteCases>(selected->cases);
   }
   std::vector<ReportFile> report_files;
   if (!open_report(options.json, certify::json_report, report_files, output) ||

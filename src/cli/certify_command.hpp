@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "certify/grade/certification.hpp"
-#include "cli/exit_status.hpp"
 #include "certify/grade/spelling.hpp"
-#include "io/byte_stream.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/suite_selection.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 

@@ -2,14 +2,15 @@
 
 #include <cstdint>
 #include <string_view>
+
 #include <xfen/legality.hpp>
 
 #include "cli/command_output.hpp"
 #include "cli/diagnostic_collector.hpp"
 #include "cli/diagnostic_printer.hpp"
+#include "cli/write_count.hpp"
 #include "io/input_files.hpp"
 #include "io/parse_line.hpp"
-#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 

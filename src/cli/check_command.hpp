@@ -3,6 +3,7 @@
 
 #include <string>
 #include <vector>
+
 #include <xfen/parse.hpp>
 
 #include "cli/exit_status.hpp"

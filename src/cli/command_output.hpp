@@ -6,9 +6,9 @@
 #include <cstddef>
 
 #include "cli/diagnostic_printer.hpp"
+#include "io/byte_stream.hpp"
 #include "io/io_error.hpp"
 #include "io/output_buffer.hpp"
-#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 

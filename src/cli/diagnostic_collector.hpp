@@ -4,6 +4,7 @@
 
 #include <span>
 #include <vector>
+
 #include <xfen/diagnostic.hpp>
 
 namespace xfen::cli {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
+
 #include <xfen/message.hpp>
 
 namespace xfen::cli {

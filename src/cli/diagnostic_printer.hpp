@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+
 #include <xfen/diagnostic.hpp>
 
 #include "io/io_error.hpp"

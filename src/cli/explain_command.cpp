@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+
 #include <xfen/en_passant.hpp>
 #include <xfen/en_passant_analysis.hpp>
 #include <xfen/legality.hpp>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+
 #include <xfen/parse.hpp>
 
 #include "cli/exit_status.hpp"

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "cli/diagnostic_printer.hpp"
-#include "pgn/game_diagnostic.hpp"
 #include "io/output_buffer.hpp"
+#include "pgn/game_diagnostic.hpp"
 
 namespace xfen::cli {
 

@@ -4,8 +4,8 @@
 #include <span>
 #include <string_view>
 
-#include "io/byte_stream.hpp"
 #include "cli/command_output.hpp"
+#include "io/byte_stream.hpp"
 #include "io/input_files.hpp"
 #include "pgn/tag_reader.hpp"
 

@@ -1,32 +1,32 @@
 // The xfen command: subcommands wired to CLI11. Each command lives in its own file and knows
 // nothing of CLI11; this file only turns arguments into their option structs.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <string>
 #include <string_view>
+#include <unistd.h>
 
+#include <xfen/message.hpp>
+#include <xfen/style_names.hpp>
+
+#include "certify/grade/spelling.hpp"
+#include "certify/run/runner.hpp"
 #include "cli/adapter_command.hpp"
 #include "cli/canon_command.hpp"
 #include "cli/certify_command.hpp"
-#include <xfen/message.hpp>
 #include "cli/check_command.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/explain_command.hpp"
-#include "io/fd_stream.hpp"
-#include "certify/run/runner.hpp"
 #include "cli/named_choice_option.hpp"
 #include "cli/pgn_canon_command.hpp"
 #include "cli/pgn_extract_command.hpp"
 #include "cli/pgn_lint_command.hpp"
-#include "certify/grade/spelling.hpp"
-#include "io/byte_stream.hpp"
 #include "cli/suite_directory.hpp"
 #include "cli/suite_export_command.hpp"
 #include "cli/suite_list_command.hpp"
-#include "xfen/style_names.hpp"
+#include "io/byte_stream.hpp"
+#include "io/fd_stream.hpp"
 
 namespace {
 

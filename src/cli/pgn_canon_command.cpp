@@ -8,14 +8,15 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/diagnostic_printer.hpp"
 #include <xfen/message.hpp>
-#include "pgn/fen_rewriter.hpp"
+
+#include "cli/diagnostic_printer.hpp"
 #include "cli/game_diagnostic_printer.hpp"
+#include "cli/write_count.hpp"
 #include "io/input_files.hpp"
 #include "io/output_buffer.hpp"
 #include "io/output_file.hpp"
-#include "cli/write_count.hpp"
+#include "pgn/fen_rewriter.hpp"
 
 namespace xfen::cli {
 

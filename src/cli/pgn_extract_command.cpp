@@ -6,17 +6,18 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
 #include <xfen/write.hpp>
 
 #include "cli/command_output.hpp"
-#include "pgn/fen_tag.hpp"
 #include "cli/diagnostic_printer.hpp"
 #include "cli/game_diagnostic_printer.hpp"
 #include "cli/game_input.hpp"
+#include "cli/write_count.hpp"
 #include "io/input_files.hpp"
+#include "pgn/fen_tag.hpp"
 #include "pgn/reader_report.hpp"
 #include "pgn/start_tags.hpp"
-#include "cli/write_count.hpp"
 
 namespace xfen::cli {
 

@@ -7,9 +7,9 @@
 #include "cli/command_output.hpp"
 #include "cli/game_diagnostic_printer.hpp"
 #include "cli/game_input.hpp"
-#include "pgn/game_lint.hpp"
-#include "io/input_files.hpp"
 #include "cli/write_count.hpp"
+#include "io/input_files.hpp"
+#include "pgn/game_lint.hpp"
 
 namespace xfen::cli {
 

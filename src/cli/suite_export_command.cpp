@@ -1,7 +1,8 @@
 #include "cli/suite_export_command.hpp"
 
-#include "cli/command_output.hpp"
 #include <xfen/message.hpp>
+
+#include "cli/command_output.hpp"
 #include "cli/write_count.hpp"
 
 namespace xfen::cli {

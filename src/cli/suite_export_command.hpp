@@ -4,9 +4,9 @@
 #pragma once
 
 #include "cli/exit_status.hpp"
-#include "io/byte_stream.hpp"
-#include "conformance/suite_export.hpp"
 #include "cli/suite_selection.hpp"
+#include "conformance/suite_export.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 

@@ -1,7 +1,8 @@
 #include "cli/suite_list_command.hpp"
 
-#include "cli/command_output.hpp"
 #include <xfen/message.hpp>
+
+#include "cli/command_output.hpp"
 
 namespace xfen::cli {
 namespace {

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "cli/exit_status.hpp"
-#include "io/byte_stream.hpp"
 #include "cli/suite_selection.hpp"
+#include "io/byte_stream.hpp"
 
 namespace xfen::cli {
 

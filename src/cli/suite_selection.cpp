@@ -1,6 +1,7 @@
 #include "cli/suite_selection.hpp"
 
 #include <xfen/message.hpp>
+
 #include "cli/write_count.hpp"
 
 namespace xfen::cli {

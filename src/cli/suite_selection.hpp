@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "conformance/case_filter.hpp"
 #include "cli/command_output.hpp"
-#include "io/output_buffer.hpp"
+#include "conformance/case_filter.hpp"
 #include "conformance/suite_loader.hpp"
+#include "io/output_buffer.hpp"
 
 namespace xfen::cli {
 

@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
+#include <xfen/parse.hpp>
+#include <xfen/write.hpp>
+
 #include "conformance/case_class.hpp"
-#include "xfen/parse.hpp"
-#include "xfen/write.hpp"
 
 namespace xfen::conformance {
 

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "xfen/diagnostic.hpp"
-#include "xfen/message.hpp"
-#include "xfen/legality.hpp"
+#include <xfen/diagnostic.hpp>
+#include <xfen/legality.hpp>
+#include <xfen/message.hpp>
 
 namespace xfen::conformance {
 namespace {

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include <nlohmann/json.hpp>
+#include <xfen/diagnostic.hpp>
+#include <xfen/style_names.hpp>
 
 #include "conformance/class_rules.hpp"
-#include "xfen/diagnostic.hpp"
-#include "xfen/style_names.hpp"
 
 namespace xfen::conformance {
 namespace {

@@ -1,3 +1,5 @@
+// Byte streams on file descriptors: the command's standard streams and the files it opens.
+//
 // A ByteSource reading a file descriptor with read(2), which returns whatever a pipe or terminal
 // has ready: a line is handed out as soon as its "\n" arrives, so interactive use works.
 #pragma once
@@ -21,11 +23,11 @@ class FdSource final : public ByteSource {
   int error_ = 0;
 };
 
-// A ByteSink writing a file descriptor with write(2).
 // All of `bytes` written to `fd`, however many write(2) calls it takes (EINTR retried); the errno
 // of the write that failed, 0 when all were written.
 int write_all(int fd, std::span<const char> bytes) noexcept;
 
+// A ByteSink writing a file descriptor with write(2).
 class FdSink final : public ByteSink {
  public:
   explicit FdSink(int fd) noexcept : fd_(fd) {}  // `fd` is not owned

@@ -1,9 +1,8 @@
 #include "io/input_files.hpp"
 
+#include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
-
-#include <cerrno>
 
 #include "io/fd_stream.hpp"
 

@@ -1,11 +1,10 @@
 #include "io/output_file.hpp"
 
+#include <cerrno>
+#include <cstdlib>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <cstdlib>
 #include <vector>
 
 #include "io/fd_stream.hpp"

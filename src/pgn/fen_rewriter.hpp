@@ -19,6 +19,7 @@
 #include <span>
 #include <string_view>
 #include <vector>
+
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 

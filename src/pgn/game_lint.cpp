@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+
 #include <xfen/legality.hpp>
+#include <xfen/message.hpp>
 #include <xfen/start_position.hpp>
 
 #include "pgn/fen_tag.hpp"
-#include <xfen/message.hpp>
 #include "pgn/reader_report.hpp"
 
 namespace xfen::pgn {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
 #include <xfen/parse.hpp>
 
 #include "pgn/game_diagnostic.hpp"

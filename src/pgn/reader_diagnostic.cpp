@@ -5,6 +5,7 @@
 #include <initializer_list>
 
 #include <xfen/message.hpp>
+
 #include "pgn/tag_reader.hpp"
 
 namespace xfen::pgn {

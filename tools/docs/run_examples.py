@@ -19,23 +19,21 @@ import subprocess
 import sys
 import tempfile
 
+import markdown  # tools/docs/markdown.py: fenced code blocks
+
 TIMING = re.compile(r"\b\d+(\.\d+)? (s|ms|seconds)\b")
 
 
 def sessions(text):
-    commands, block, inside = [], [], False
-    for line in text.splitlines():
-        if line.startswith("```"):
-            if inside and block:
-                commands.extend(block)
-            block, inside = [], not inside
-            continue
-        if not inside:
+    """The commands of the blocks' `$ ` lines, each with its continuation lines."""
+    commands = []
+    for _, line, where, _ in markdown.walk(text):
+        if where != "code":
             continue
         if line.startswith("$ "):
-            block.append(line[2:])
-        elif block and block[-1].endswith("\\"):
-            block[-1] += "\n" + line
+            commands.append(line[2:])
+        elif commands and commands[-1].endswith("\\"):
+            commands[-1] += "\n" + line
     return commands
 
 

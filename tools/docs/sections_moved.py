@@ -25,8 +25,9 @@ import re
 import subprocess
 import sys
 
+import markdown  # tools/docs/markdown.py: fenced code blocks
+
 FRONT_PAGE_LIMIT = 15 * 1024
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 LINK = re.compile(r"(!?\[(?:[^\[\]]|\[[^\[\]]*\])*\])\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 
@@ -61,36 +62,22 @@ def renames(root, old_rev):
 def parse(text):
     """Headings (line, level, text) outside code blocks, and blocks (first line, info, body)."""
     headings, blocks = [], []
-    fence = None
-    for number, line in enumerate(text.split("\n"), 1):
-        match = FENCE.match(line)
-        if fence is None:
-            if match:
-                fence = (match.group(1), match.group(2).strip(), number, [])
-                continue
-            heading = HEADING.match(line)
-            if heading:
-                headings.append((number, len(heading.group(1)), heading.group(2)))
-        elif match and match.group(1)[0] == fence[0][0] and len(match.group(1)) >= len(fence[0]) \
-                and not match.group(2).strip():
-            blocks.append((fence[2], fence[1], "\n".join(fence[3])))
-            fence = None
-        else:
-            fence[3].append(line)
+    for number, line, where, info in markdown.walk(text):
+        if where == "open":
+            first, body = number, []
+        elif where == "code":
+            body.append(line)
+        elif where == "close":
+            blocks.append((first, info, "\n".join(body)))
+        elif heading := HEADING.match(line):
+            headings.append((number, len(heading.group(1)), heading.group(2)))
     return headings, blocks
 
 
 def prose(text):
     """(line number, line) of the non-blank lines outside code blocks, headings and HTML comments."""
-    fence = None
-    for number, line in enumerate(text.split("\n"), 1):
-        match = FENCE.match(line)
-        if fence is None and match:
-            fence = match.group(1)
-        elif fence is not None:
-            if match and match.group(1)[0] == fence[0] and not match.group(2).strip():
-                fence = None
-        elif line.strip() and not HEADING.match(line) and not line.startswith("<!--"):
+    for number, line, where, _ in markdown.walk(text):
+        if where == "text" and line.strip() and not HEADING.match(line) and not line.startswith("<!--"):
             yield number, line
 
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <unordered_map>
 
-#include "conformance/glob_match.hpp"
 #include "certify/grade/grade.hpp"
+#include "conformance/glob_match.hpp"
 
 namespace xfen::certify {
 namespace {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "certify/run/protocol.hpp"
 #include "certify/grade/certify_case.hpp"
-#include "certify/run/runner.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/grade/verdict.hpp"
+#include "certify/run/protocol.hpp"
+#include "certify/run/runner.hpp"
 
 namespace xfen::certify {
 
@@ -58,14 +58,6 @@ struct CertifyReport {
 // A certification run: cases pulled from a source, sent to the implementation through the runner,
 // each answer graded as it arrives and counted into the report. Memory holds the cases in flight
 // and the ones listed in the report, never the whole input.
-// Where the cases come from: the suite, or an --inputs file read as it goes.
-class CaseSource {
- public:
-  virtual ~CaseSource() = default;
-  // Fills `next` with the next case (its index is set by the run); false when none are left.
-  virtual bool next(CertifyCase& next) = 0;
-};
-
 struct CertifyOptions {
   RunnerOptions runner;
   SpellingSet accepted;

@@ -1,17 +1,22 @@
-// One record to certify an implementation with, and what it must do with it: from a conformance
-// case (certify_case_from_suite) or from a user's own record judged by xfen (--inputs).
+// One record to certify an implementation with, and what it must do with it, and where such
+// cases come from: a conformance case (certify_case_from_suite, SuiteCases) or a user's own record
+// judged by xfen (certify_case_from_record, RecordFileCases: --inputs).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <xfen/position.hpp>
+#include <xfen/write.hpp>
+
 #include "conformance/case_class.hpp"
-#include "xfen/position.hpp"
-#include "xfen/write.hpp"
 #include "conformance/conformance_case.hpp"
+#include "io/byte_stream.hpp"
+#include "io/line_reader.hpp"
 
 namespace xfen::certify {
 
@@ -53,5 +58,36 @@ CertifyCase certify_case_from_suite(const conformance::Case& c);
 // but finds illegal may be either (as the suite's implementation-defined cases). `line` is
 // 1-based; the case's id is "line N". Tagged with its board (8x8 or 10x8) when readable.
 CertifyCase certify_case_from_record(std::string_view record, std::uint64_t line);
+
+// Where the cases come from: the suite, or an --inputs file read as it goes.
+class CaseSource {
+ public:
+  virtual ~CaseSource() = default;
+  // Fills `next` with the next case (its index is set by the run); false when none are left.
+  virtual bool next(CertifyCase& next) = 0;
+};
+
+// The selected cases of the suite, in order (not owned).
+class SuiteCases final : public CaseSource {
+ public:
+  explicit SuiteCases(const std::vector<const conformance::Case*>& cases) : cases_(cases) {}
+  bool next(CertifyCase& next) override;
+
+ private:
+  const std::vector<const conformance::Case*>& cases_;
+  std::size_t at_ = 0;
+};
+
+// The records of an --inputs file, read as the run goes: one per line, "\n" or "\r\n" ending it.
+class RecordFileCases final : public CaseSource {
+ public:
+  explicit RecordFileCases(io::ByteSource& source) : lines_(source) {}
+  bool next(CertifyCase& next) override;
+  // The errno of a failed read, 0 when none failed.
+  int error() const noexcept { return lines_.error(); }
+
+ private:
+  io::LineReader lines_;
+};
 
 }  // namespace xfen::certify

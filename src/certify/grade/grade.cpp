@@ -3,10 +3,10 @@
 #include <array>
 #include <string_view>
 
-#include "xfen/diagnostic.hpp"
-#include "xfen/parse.hpp"
-#include "xfen/message.hpp"
-#include "xfen/square_name.hpp"
+#include <xfen/diagnostic.hpp>
+#include <xfen/message.hpp>
+#include <xfen/parse.hpp>
+#include <xfen/square_name.hpp>
 
 namespace xfen::certify {
 namespace {

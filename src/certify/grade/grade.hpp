@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "certify/run/protocol.hpp"
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/grade/verdict.hpp"
+#include "certify/run/protocol.hpp"
 
 namespace xfen::certify {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "xfen/write.hpp"
+#include <xfen/write.hpp>
 
 namespace xfen::certify {
 

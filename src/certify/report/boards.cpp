@@ -4,11 +4,12 @@
 #include <optional>
 #include <string_view>
 
+#include <xfen/message.hpp>
+#include <xfen/parse.hpp>
+#include <xfen/square_name.hpp>
+
 #include "certify/report/untrusted_text.hpp"
-#include "xfen/square_name.hpp"
 #include "certify/run/protocol.hpp"
-#include "xfen/parse.hpp"
-#include "xfen/message.hpp"
 
 namespace xfen::certify {
 

@@ -15,7 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "xfen/position.hpp"
+#include <xfen/position.hpp>
+
 #include "certify/grade/certification.hpp"
 
 namespace xfen::certify {

@@ -10,10 +10,10 @@
 #include <string>
 #include <string_view>
 
-#include "certify/run/protocol.hpp"
 #include "certify/report/boards.hpp"
-#include "certify/report/untrusted_text.hpp"
 #include "certify/report/reports.hpp"
+#include "certify/report/untrusted_text.hpp"
+#include "certify/run/protocol.hpp"
 
 namespace xfen::certify {
 

@@ -3,17 +3,16 @@
 // bytes the implementation was sent and wrote back (input, answer, stderr) a `*_base64` member
 // holds them exactly whenever the text had to be escaped, so a consumer gets the bytes back as
 // `base64 decode of X_base64 if present, else X`.
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "certify/run/protocol.hpp"
-#include "certify/report/untrusted_text.hpp"
-#include "certify/run/runner.hpp"
 #include "certify/report/reports.hpp"
+#include "certify/report/untrusted_text.hpp"
+#include "certify/run/protocol.hpp"
+#include "certify/run/runner.hpp"
 
 namespace xfen::certify {
 namespace {

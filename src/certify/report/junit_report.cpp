@@ -2,16 +2,15 @@
 // per case listed, written with pugixml so that the markup is escaped by a library that knows
 // XML. pugixml cannot make NUL and the other characters XML 1.0 forbids well-formed (they have no
 // character reference either), so every string goes through untrusted_text first.
-#include <pugixml.hpp>
-
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <pugixml.hpp>
 
-#include "certify/run/protocol.hpp"
-#include "certify/run/runner.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
+#include "certify/run/protocol.hpp"
+#include "certify/run/runner.hpp"
 
 namespace xfen::certify {
 namespace {

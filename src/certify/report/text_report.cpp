@@ -1,11 +1,11 @@
-#include "certify/report/reports.hpp"
-
 #include <array>
 #include <cstdio>
 #include <map>
 #include <string>
 
 #include <xfen/message.hpp>
+
+#include "certify/report/reports.hpp"
 
 namespace xfen::certify {
 namespace {

@@ -5,9 +5,9 @@
 // - bytes that are valid UTF-8 and hold no character listed below are the text, unchanged;
 // - otherwise the text is the escaped form: every byte that is not part of a well-formed UTF-8
 //   sequence (Unicode table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), and
-//   every byte of the characters listed below, is written `\xNN` (xfen::printable_byte: two lower-case hex digits), and
-//   every backslash is written `\\`. Reading `\\` as `\` and `\xNN` as the byte NN gives the bytes
-//   back.
+//   every byte of the characters listed below, is written `\xNN` (xfen::printable_byte: two
+//   lower-case hex digits), and every backslash is written `\\`. Reading `\\` as `\` and `\xNN`
+//   as the byte NN gives the bytes back.
 // The characters escaped: the C0 controls but TAB and LF (U+0000-U+0008, U+000B-U+001F), DEL and
 // the C1 controls (U+007F-U+009F), and U+FFFE and U+FFFF. XML 1.0 has no way to hold most of
 // them, not even as a character reference; the others are invisible, or (CR) lost to a parser's

@@ -1,10 +1,9 @@
-#include "certify/run/sessions.hpp"
-
 #include <cstring>
 #include <string_view>
 
 #include "certify/run/child_process.hpp"
 #include "certify/run/poll_set.hpp"
+#include "certify/run/sessions.hpp"
 
 namespace xfen::certify {
 namespace {

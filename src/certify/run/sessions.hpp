@@ -12,8 +12,8 @@
 
 #include "certify/run/child_process.hpp"
 #include "certify/run/poll_set.hpp"
-#include "certify/run/runner.hpp"
 #include "certify/run/protocol.hpp"
+#include "certify/run/runner.hpp"
 
 namespace xfen::certify {
 

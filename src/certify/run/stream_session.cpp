@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "certify/run/sessions.hpp"
 #include "certify/run/bounded_lines.hpp"
 #include "certify/run/child_process.hpp"
 #include "certify/run/poll_set.hpp"
+#include "certify/run/sessions.hpp"
 
 namespace xfen::certify {
 
