@@ -69,9 +69,12 @@ consteval std::array<Piece, 256> make_letter_table() noexcept {
 
 inline constexpr std::array<Piece, 256> kPieceByLetter = make_letter_table();
 
-// Indexed by a piece's one-byte code: bits 0-3 the type, bit 4 the colour.
-inline constexpr std::string_view kLetterByCode =
-    std::string_view("\0PNBRQKAC\0\0\0\0\0\0\0\0pnbrqkac\0\0\0\0\0\0\0", 32);
+// Indexed by a piece's one-byte code: bits 0-3 the type, bit 4 the colour. An array, not a
+// std::string_view: string_view's (pointer, length) constructor has g++ check the iterator
+// concepts of its range constructor, a twentieth of what <xfen/xfen.hpp> costs a compile.
+inline constexpr std::array<char, 32> kLetterByCode = {
+    '\0', 'P', 'N', 'B', 'R', 'Q', 'K', 'A', 'C', '\0', '\0', '\0', '\0', '\0', '\0', '\0',
+    '\0', 'p', 'n', 'b', 'r', 'q', 'k', 'a', 'c', '\0', '\0', '\0', '\0', '\0', '\0', '\0'};
 
 }  // namespace detail
 

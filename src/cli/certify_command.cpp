@@ -1,7 +1,6 @@
 #include "cli/certify_command.hpp"
 
 #include <chrono>
-#include <cstring>
 #include <memory>
 
 #include <xfen/message.hpp>
@@ -54,7 +53,7 @@ std::optional<std::vector<std::string>> read_skip_file(const std::filesystem::pa
 // target only when whole (io::OutputFile).
 struct ReportFile {
   std::string path;
-  std::unique_ptr<io::OutputFile> file = std::make_unique<io::OutputFile>();
+  std::unique_ptr<io::OutputFile> file;  // not movable: a temporary file is its own
   std::string (*render)(const certify::CertifyReport&);
 };
 
