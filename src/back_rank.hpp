@@ -17,14 +17,14 @@ namespace xfen::detail {
 // The files a loop over `position`'s board visits: its width, never beyond the 10×8 grid, so that
 // a position built by hand with a larger width cannot lead such a loop out of `board`. The squares
 // beyond it read as empty through Position::at, so the loop sees what at() would show.
-constexpr int grid_width(const Position& position) noexcept {
+[[nodiscard]] constexpr int grid_width(const Position& position) noexcept {
   return position.width < kMaxFiles ? position.width : kMaxFiles;
 }
 
 // Position::at without its check, for a square the caller has kept on the 10×8 grid (a loop
 // bounded by grid_width, a square checked against it): the check is a few percent of the attack
 // probes' and the legality scans' instructions. Asserted where NDEBUG is not defined.
-constexpr Piece unchecked_at(const Position& position, Square square) noexcept {
+[[nodiscard]] constexpr Piece unchecked_at(const Position& position, Square square) noexcept {
   assert(square.is_valid(kMaxFiles) && "detail::unchecked_at: square off the 10x8 grid");
   return position.board[square.index()];
 }

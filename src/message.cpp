@@ -322,7 +322,6 @@ void append_printable(std::string& out, std::string_view bytes) {
 
 std::string printable(std::string_view bytes) {
   std::string text;
-  text.reserve(bytes.size());
   append_printable(text, bytes);
   return text;
 }

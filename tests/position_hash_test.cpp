@@ -105,6 +105,23 @@ BOOST_AUTO_TEST_CASE(distinct_positions_hash_apart) {
   BOOST_TEST(hashes.size() == std::size(kDistinct) + 960 + 48000 - 1);  // the standard start twice
 }
 
+// Every square of the board feeds the hash: changing the piece on any one square of a start
+// position (8 and 10 files) changes it.
+BOOST_AUTO_TEST_CASE(every_square_reaches_the_hash) {
+  for (const xfen::Position& start :
+       {*xfen::chess960_start(518), *xfen::capablanca_random_start(0)}) {
+    const std::size_t before = xfen::hash_value(start);
+    for (int rank = 0; rank < xfen::kRanks; ++rank)
+      for (int file = 0; file < start.width; ++file) {
+        const xfen::Square square = xfen::make_square(file, rank);
+        xfen::Position changed = start;
+        changed.put(square, start.at(square).empty() ? xfen::Piece::from_letter('N') : xfen::Piece());
+        BOOST_TEST(xfen::hash_value(changed) != before, "width " << int{start.width} << " square "
+                                                                  << xfen::square_name(square));
+      }
+  }
+}
+
 // A container that picks a bucket by the low bits must not see positions that differ in a high
 // bit of one field as one: the 960 starts each with fullmove numbers 1 and 1 + 2^30 differ in
 // the lowest 6 bits of the hash nearly always (without the final mixing, never).
