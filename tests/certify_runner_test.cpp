@@ -1,4 +1,4 @@
-// The runner of `xfen certify` (src/certify/runner.hpp) against small programs that misbehave in
+// The runner of `xfen certify` (src/certify/run/runner.hpp) against small programs that misbehave in
 // every way docs/PROTOCOL.md names: each record gets exactly one answer of the right kind, the run
 // ends in bounded time, and no process, zombie or file descriptor outlives it. The programs are
 // shell and Python scripts written into a temporary folder by the fixture.

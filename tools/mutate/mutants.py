@@ -343,6 +343,6 @@ def _run_order(path: str):
 
 
 def core_sources(root: Path) -> dict[str, str]:
-    """The core library: src/*.cpp, src/*.hpp and include/xfen/*.hpp (not the command, src/cli)."""
+    """The core library: src/*.cpp, src/*.hpp and include/xfen/*.hpp (not the folders below src/)."""
     paths = [*root.glob("src/*.cpp"), *root.glob("src/*.hpp"), *root.glob("include/xfen/*.hpp")]
     return {p.relative_to(root).as_posix(): p.read_text() for p in paths}
