@@ -21,18 +21,21 @@ ReadEnd read_lines(ByteSource& source, std::string_view display_name,
   return ReadEnd::read_error;
 }
 
+// open(2) for reading, retried when a signal interrupts it; -1 with errno set when it fails.
+int open_read_only(const std::string& path) noexcept {
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
 }  // namespace
 
-InputFile::InputFile(std::string_view name) : source_(-1) {
-  const std::string path(name);
-  do {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd_ < 0 && errno == EINTR);
-  if (fd_ < 0) {
-    open_error_ = IoError{IoOperation::open, name, errno};
-  } else {
-    source_ = FdSource(fd_);
-  }
+InputFile::InputFile(std::string_view name)
+    : fd_(open_read_only(std::string(name))), source_(fd_) {
+  // errno is still open(2)'s: making the FdSource sets nothing.
+  if (fd_ < 0) open_error_ = IoError{IoOperation::open, name, errno};
 }
 
 InputFile::~InputFile() {

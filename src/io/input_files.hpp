@@ -25,12 +25,13 @@ class InputFile {
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
 
-  // An io.open error naming the file when it could not be opened; reading it then reads nothing.
+  // An io.open error naming the file when it could not be opened; its source is then not to be
+  // read (it would fail with EBADF).
   [[nodiscard]] const std::optional<IoError>& open_error() const noexcept { return open_error_; }
   [[nodiscard]] ByteSource& source() noexcept { return source_; }
 
  private:
-  int fd_ = -1;
+  int fd_;  // before source_, which reads it
   FdSource source_;
   std::optional<IoError> open_error_;
 };

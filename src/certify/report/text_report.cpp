@@ -43,8 +43,7 @@ void write_expected(const CaseResult& result, io::OutputBuffer& out) {
 void write_sentence(std::string_view sentence, io::OutputBuffer& out) {
   std::array<char, kMaxPrintableByteSize> shown{};
   for (const char c : sentence) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7f) {
+    if (c == '\\' || c == '\'') {
       out.put(c);
     } else {
       out.write(std::string_view(shown.data(), printable_byte(c, shown)));
