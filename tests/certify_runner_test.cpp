@@ -107,6 +107,19 @@ esac
 printf '%s\r\n' "$record"
 )";
 
+// Streaming: answers each line at once, "slow" after 0.3 s, and never "hang".
+constexpr std::string_view kSlowSh = R"(while IFS= read -r line; do
+  case "$line" in slow) sleep 0.3;; hang) exec sleep 1000;; esac
+  printf 'ok %s\n' "$line"
+done
+)";
+
+// What `python3 ./impl.yp` does (a typo in the script's name): the interpreter starts, says on
+// stderr that it cannot open the file (kCannotOpenSays), and exits with status 2 before answering
+// anything.
+const std::string kCannotOpen = "echo \"python3: can't open file 'impl.yp'\" >&2; exit 2";
+constexpr std::string_view kCannotOpenSays = "python3: can't open file 'impl.yp'\n";
+
 class VectorFeed : public certify::RecordFeed {
  public:
   explicit VectorFeed(std::vector<std::string> records) : records_(std::move(records)) {}
@@ -185,6 +198,7 @@ struct Programs {
     write("noisy.py", kNoisy);
     write("hang.sh", kHangSh);
     write("per_case.sh", kPerCaseSh);
+    write("slow.sh", kSlowSh);
   }
   ~Programs() { std::filesystem::remove_all(dir); }
   void write(const std::string& name, std::string_view text) const {
@@ -232,6 +246,37 @@ void expect_answers(const std::map<std::uint64_t, certify::Answer>& answers,
     if (expected[i].text) BOOST_TEST(answer.text == *expected[i].text, "record " << i);
     if (expected[i].detail) BOOST_TEST(answer.detail == *expected[i].detail, "record " << i);
   }
+}
+
+std::size_t count_kind(const std::map<std::uint64_t, certify::Answer>& answers, Kind kind) {
+  std::size_t count = 0;
+  for (const auto& [index, answer] : answers) count += answer.kind == kind ? 1 : 0;
+  return count;
+}
+
+// A record never sent took no time.
+void expect_not_run_took_no_time(const std::map<std::uint64_t, certify::Answer>& answers) {
+  for (const auto& [index, answer] : answers) {
+    if (answer.kind == Kind::not_run) BOOST_TEST(answer.elapsed.count() == 0, "record " << index);
+  }
+}
+
+// The program could not run: `start_error` is the sentence `why` alone, and what the process that
+// decided it wrote on stderr, ending with `stderr_ending`, is the summary's stderr_tail (empty when
+// `stderr_ending` is: the sentence then says it wrote nothing).
+void expect_cannot_run(const certify::RunSummary& summary, std::string_view why,
+                       std::string_view stderr_ending) {
+  BOOST_TEST(!summary.started);
+  BOOST_TEST(summary.start_error == why);
+  if (stderr_ending.empty()) {
+    BOOST_TEST(summary.stderr_tail.empty(), summary.stderr_tail);
+  } else {
+    BOOST_TEST(summary.stderr_tail.ends_with(stderr_ending), summary.stderr_tail);
+  }
+}
+
+void expect_all_not_run(const std::map<std::uint64_t, certify::Answer>& answers) {
+  BOOST_TEST(count_kind(answers, Kind::not_run) == answers.size());
 }
 
 // A process the runner killed may still be a zombie waiting for init to reap it.
@@ -330,6 +375,21 @@ BOOST_AUTO_TEST_CASE(stream_well_behaved_program_answers_every_record_in_order) 
   }
 }
 
+// --jobs 2 shares the records between the two processes, rather than filling the first one's
+// queue (up to max_in_flight) before the second gets any: each answers with its own pid.
+BOOST_AUTO_TEST_CASE(stream_jobs_share_the_records) {
+  certify::RunnerOptions options = stream("while IFS= read -r line; do echo \"ok $$\"; done");
+  options.jobs = 2;
+  const Run result = run(options, numbered(100));
+  std::map<std::string, std::size_t> answered_by;
+  for (const auto& [index, answer] : result.sink.answers) {
+    BOOST_TEST((answer.kind == Kind::accepted), "record " << index);
+    ++answered_by[answer.text];
+  }
+  BOOST_TEST(answered_by.size() == 2u);
+  for (const auto& [pid, count] : answered_by) BOOST_TEST(count >= 40u, "process " << pid);
+}
+
 BOOST_AUTO_TEST_CASE(stream_crash_on_some_records_then_restart) {
   const Programs programs;
   std::vector<std::string> records = numbered(200);
@@ -414,6 +474,38 @@ BOOST_AUTO_TEST_CASE(stream_program_that_never_reads_times_out_then_not_run) {
   BOOST_TEST(result.elapsed < 5000ms);
 }
 
+// A program that answers every record it has read and then stops reading, with the next record
+// only partly in the pipe: that record is never written whole, so its own clock never starts, and
+// the job's clock (the later of the last bytes its stdin took and its last answer) times it out.
+// Records of 4000 bytes, of which a pipe holds 16; each process answers 16 lines and sleeps. The
+// time bound fails the case, rather than blocking the test, if the run never ends.
+BOOST_AUTO_TEST_CASE(stream_program_that_stops_reading_mid_record_times_out,
+                     *boost::unit_test::timeout(20)) {
+  std::vector<std::string> records = numbered(40);
+  for (std::string& record : records) record.resize(4000, 'x');
+  constexpr std::size_t kWritable = 65536 / 4001;
+  certify::RunnerOptions options = stream("printf 'ok a\\n%.0s' $(seq 16); exec sleep 1000");
+  options.timeout = 500ms;
+  const Run result = run(options, records);
+  // The first process answers records 0-15 and stalls in record 16; the second answers 17-32 and
+  // stalls in 33; the third is sent the last 6 whole, answers them, and writes 10 lines more.
+  const std::size_t first_stall = kWritable;
+  const std::size_t second_stall = 2 * kWritable + 1;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const certify::Answer& answer = result.sink.answers.at(i);
+    if (i == first_stall || i == second_stall) {
+      BOOST_TEST((answer.kind == Kind::timeout), "record " << i);
+      BOOST_TEST(answer.detail == "did not read this record within 500 ms", "record " << i);
+      BOOST_TEST((answer.elapsed >= 500ms), "record " << i);
+    } else {
+      BOOST_TEST((answer.kind == Kind::accepted), "record " << i);
+    }
+  }
+  BOOST_TEST(result.summary.restarts == 2u);
+  BOOST_TEST(result.summary.extra_answers == 16u - (records.size() - second_stall - 1));
+  BOOST_TEST(result.elapsed < 10'000ms);
+}
+
 BOOST_AUTO_TEST_CASE(stream_garbage_flood_is_protocol_errors_and_extra_lines) {
   certify::RunnerOptions options = stream("exec yes garbage");
   options.timeout = 300ms;
@@ -482,14 +574,137 @@ BOOST_AUTO_TEST_CASE(stream_answer_forms) {
                                        {Kind::protocol_error, "nonsense", {}}});
 }
 
+// The start error is the sentence alone; what the shell said is the summary's stderr_tail.
 BOOST_AUTO_TEST_CASE(stream_program_that_cannot_start) {
   const Run result = run(stream("/nonexistent/x"), numbered(5));
-  BOOST_TEST(!result.summary.started);
-  BOOST_TEST(result.summary.start_error.find("exit status 127") != std::string::npos);
-  BOOST_TEST(result.summary.start_error.find("/nonexistent/x") != std::string::npos);
-  for (const auto& [index, answer] : result.sink.answers) {
-    BOOST_TEST((answer.kind == Kind::not_run));
+  expect_cannot_run(result.summary,
+                    "the program ended before answering any record: exit status 127, the shell's "
+                    "status for a command not found",
+                    "/nonexistent/x: not found\n");
+  expect_all_not_run(result.sink.answers);
+  expect_cannot_run(run(stream("exit 126"), numbered(5)).summary,
+                    "the program ended before answering any record: exit status 126, the shell's "
+                    "status for a command it cannot execute; it wrote nothing on its standard error",
+                    "");
+}
+
+// A program that ends before answering anything, on its first start and again on its restart,
+// cannot run: one message for the run instead of a crash for every record. The first process's
+// record has its crash (the runner could not know yet); every other record pulled is not_run, and
+// the feed is left alone.
+BOOST_AUTO_TEST_CASE(stream_program_that_ends_before_any_answer_twice_cannot_run) {
+  for (const unsigned jobs : {1u, 2u}) {
+    certify::RunnerOptions options = stream(kCannotOpen);
+    options.jobs = jobs;
+    options.max_in_flight = 4;  // records are left in the feed
+    const Run result = run(options, numbered(50));
+    BOOST_TEST_CONTEXT("jobs " << jobs) {
+      expect_cannot_run(result.summary,
+                        "the program ended before answering any record: exit status 2 on its first "
+                        "start, and again on its " + std::string(jobs == 1 ? "restart" : "next start"),
+                        kCannotOpenSays);
+    }
+    BOOST_TEST(result.pulled < 50u, "jobs " << jobs);
+    BOOST_TEST(count_kind(result.sink.answers, Kind::crash) == 1u, "jobs " << jobs);
+    BOOST_TEST(count_kind(result.sink.answers, Kind::not_run) == result.pulled - 1,
+               "jobs " << jobs);
+    expect_not_run_took_no_time(result.sink.answers);
   }
+}
+
+// With no restart allowed, the first start is the only one there is to judge by.
+BOOST_AUTO_TEST_CASE(stream_program_that_ends_before_any_answer_without_restarts_cannot_run) {
+  certify::RunnerOptions options = stream(kCannotOpen);
+  options.max_restarts = 0;
+  const Run result = run(options, numbered(5));
+  expect_cannot_run(result.summary,
+                    "the program ended before answering any record: exit status 2 on its first "
+                    "start, with no restart allowed",
+                    kCannotOpenSays);
+  expect_all_not_run(result.sink.answers);
+  options.command = "exit 3";
+  expect_cannot_run(run(options, numbered(5)).summary,
+                    "the program ended before answering any record: exit status 3 on its first "
+                    "start, with no restart allowed; it wrote nothing on its standard error",
+                    "");
+}
+
+// Crashing on the first record only is a crash, not a program that cannot run: its restart answers.
+BOOST_AUTO_TEST_CASE(stream_crash_on_the_first_record_alone_is_a_crash) {
+  const Programs programs;
+  std::vector<std::string> records = numbered(5);
+  records[0] = "exit";
+  const Run result = run(stream(programs.python("echo.py")), records);
+  BOOST_TEST(result.summary.started);
+  BOOST_TEST(result.summary.restarts == 1u);
+  expect_answers(result.sink.answers, {{Kind::crash, {}, "exit status 3"},
+                                       {Kind::accepted, "rec-1", {}},
+                                       {Kind::accepted, "rec-2", {}},
+                                       {Kind::accepted, "rec-3", {}},
+                                       {Kind::accepted, "rec-4", {}}});
+}
+
+// A banner before the first answer shifts every answer by one: the first lines of the run are
+// kept, cut, for the grader to show.
+BOOST_AUTO_TEST_CASE(stream_first_lines_of_the_run_are_kept) {
+  const Programs programs;
+  const std::string banner = "printf '%0300d\\r\\n' 0; echo 'Engine 1.0'; ";
+  const Run result = run(stream(banner + programs.shell("hang.sh")), numbered(5));
+  BOOST_TEST(result.summary.first_lines ==
+             (std::vector<std::string>{std::string(200, '0'), "Engine 1.0", "ok rec-0"}));
+  BOOST_TEST(result.summary.extra_answers == 2u);
+}
+
+// Lines beyond the records written so far are extra answers as soon as they arrive, in each job:
+// they are not the answers of records the program has not been sent. Records of 4000 bytes, of
+// which a pipe holds 16 at most; the program writes 30 lines before it reads anything.
+BOOST_AUTO_TEST_CASE(stream_lines_beyond_the_records_sent_are_extra_answers) {
+  std::vector<std::string> records = numbered(40);
+  for (std::string& record : records) record.resize(4000, 'x');
+  constexpr std::size_t kWritable = 65536 / 4001;
+  for (const unsigned jobs : {1u, 2u}) {
+    certify::RunnerOptions options = stream(
+        "i=0; while [ $i -lt 30 ]; do echo 'ok early'; i=$((i+1)); done; sleep 1; exec cat >/dev/null");
+    options.jobs = jobs;
+    // Two jobs are dealt the records in turn, the even ones to the first, the odd to the second;
+    // one job has records 0-19 in flight, and the rest are never sent (no restart).
+    options.max_in_flight = 20;
+    options.max_restarts = 0;
+    options.timeout = 300ms;
+    const Run result = run(options, records);
+    std::size_t early_first = 0;
+    std::size_t early_second = 0;
+    for (const auto& [index, answer] : result.sink.answers) {
+      if (answer.kind == Kind::accepted && answer.text == "early") {
+        ++(jobs == 1 || index % 2 == 0 ? early_first : early_second);
+      }
+    }
+    const std::string seen = "jobs " + std::to_string(jobs) + ": " + std::to_string(early_first) +
+                             " and " + std::to_string(early_second) + " early answers, " +
+                             std::to_string(result.summary.extra_answers) + " extra";
+    BOOST_TEST(early_first <= kWritable, seen);
+    BOOST_TEST(early_second <= (jobs == 1 ? 0 : kWritable), seen);
+    BOOST_TEST(early_first + early_second + result.summary.extra_answers == 30u * jobs, seen);
+  }
+}
+
+// Each answer carries the time from its record's last byte written to its answer line; a timeout,
+// the time waited; a record sent again after a restart, the time from its second sending.
+BOOST_AUTO_TEST_CASE(stream_answers_carry_their_time) {
+  const Programs programs;
+  certify::RunnerOptions options = stream(programs.shell("slow.sh"));
+  options.timeout = 500ms;
+  const Run result = run(options, {"quick", "slow", "hang", "after"});
+  const auto& answers = result.sink.answers;
+  expect_answers(answers, {{Kind::accepted, "quick", {}},
+                           {Kind::accepted, "slow", {}},
+                           {Kind::timeout, {}, {}},
+                           {Kind::accepted, "after", {}}});
+  BOOST_TEST(answers.at(0).elapsed.count() > 0);
+  BOOST_TEST((answers.at(0).elapsed < answers.at(1).elapsed));
+  BOOST_TEST((answers.at(1).elapsed >= 300ms));
+  BOOST_TEST((answers.at(2).elapsed >= 500ms));
+  BOOST_TEST((answers.at(3).elapsed < 800ms));  // sent first at least 800 ms before
 }
 
 BOOST_AUTO_TEST_CASE(stream_background_child_in_the_group_is_killed) {
@@ -550,12 +765,55 @@ BOOST_AUTO_TEST_CASE(per_case_program_that_cannot_start) {
   certify::RunnerOptions options = per_case("/nonexistent/x");
   options.jobs = 2;
   const Run result = run(options, numbered(10));
-  BOOST_TEST(!result.summary.started);
-  BOOST_TEST(result.summary.start_error.find("not found") != std::string::npos);
+  expect_cannot_run(result.summary,
+                    "the program ended before answering any record: exit status 127, the shell's "
+                    "status for a command not found",
+                    "/nonexistent/x: not found\n");
   BOOST_TEST(result.pulled < 10u);
-  for (const auto& [index, answer] : result.sink.answers) {
-    BOOST_TEST((answer.kind == Kind::not_run));
+  expect_all_not_run(result.sink.answers);
+}
+
+// Per case, the first two processes to end decide: both ended without an answer, and no record has
+// one, so the program cannot run.
+BOOST_AUTO_TEST_CASE(per_case_program_that_ends_twice_before_any_answer_cannot_run) {
+  for (const unsigned jobs : {1u, 2u}) {
+    certify::RunnerOptions options = per_case(kCannotOpen);
+    options.jobs = jobs;
+    const Run result = run(options, numbered(10));
+    BOOST_TEST_CONTEXT("jobs " << jobs) {
+      expect_cannot_run(result.summary,
+                        "the program ended before answering any record: exit status 2 in the first "
+                        "process to end, and again in the second",
+                        kCannotOpenSays);
+    }
+    BOOST_TEST(result.pulled < 10u, "jobs " << jobs);
+    BOOST_TEST(count_kind(result.sink.answers, Kind::crash) == 1u, "jobs " << jobs);
+    expect_not_run_took_no_time(result.sink.answers);
   }
+}
+
+// One crash before the first answer is a crash: the next process answers.
+BOOST_AUTO_TEST_CASE(per_case_crash_before_the_first_answer_is_a_crash) {
+  const Programs programs;
+  const Run result =
+      run(per_case(programs.shell("per_case.sh")), {"segv", "rec-1", "status", "rec-3"});
+  BOOST_TEST(result.summary.started);
+  expect_answers(result.sink.answers, {{Kind::crash, {}, "killed by signal 11 (SIGSEGV)"},
+                                       {Kind::accepted, "rec-1", {}},
+                                       {Kind::crash, {}, "exit status 5"},
+                                       {Kind::accepted, "rec-3", {}}});
+}
+
+// Per case, an answer's time is its process's, from start to exit; a timeout's, the time waited.
+BOOST_AUTO_TEST_CASE(per_case_answers_carry_their_time) {
+  certify::RunnerOptions options = per_case(
+      "record=$(cat); case \"$record\" in hang) exec sleep 1000;; esac; sleep 0.2; "
+      "printf %s \"$record\"");
+  options.timeout = 500ms;
+  const Run result = run(options, {"slow", "hang"});
+  expect_answers(result.sink.answers, {{Kind::accepted, "slow", {}}, {Kind::timeout, {}, {}}});
+  BOOST_TEST((result.sink.answers.at(0).elapsed >= 200ms));
+  BOOST_TEST((result.sink.answers.at(1).elapsed >= 500ms));
 }
 
 BOOST_AUTO_TEST_CASE(per_case_background_child_in_the_group_is_killed) {

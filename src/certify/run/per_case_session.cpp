@@ -1,5 +1,7 @@
 #include <cstring>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "certify/run/child_process.hpp"
 #include "certify/run/poll_set.hpp"
@@ -21,6 +23,7 @@ struct Case : WatchedChild {
   std::string out;  // at most max_line_bytes + 2 (room for a "\r\n" after an answer at the limit)
   bool out_over = false;
   std::string errors_head;  // the first kReasonBytes + 2 bytes of stderr, for a rejection's text
+  RunClock::time_point started_at{};
   RunClock::time_point deadline{};
 };
 
@@ -30,10 +33,15 @@ std::string_view first_line(std::string_view text) {
   return text.substr(0, kReasonBytes);
 }
 
+// A process answers by exiting with status 0 or 1. The first two processes to end decide whether
+// the program can run: with --jobs above 1 several run at once, and they are taken in the order
+// their ends are seen, whichever records they had.
+constexpr StartCheck::Occasions kPerCaseEnds{"in the first process to end", "in the second", {}};
+
 class PerCaseSession : SessionCore<PerCaseSession, Case> {
  public:
   PerCaseSession(const RunnerOptions& options, RecordFeed& feed, AnswerSink& sink)
-      : SessionCore(options, feed, sink) {}
+      : SessionCore(options, feed, sink, StartCheck(2, kPerCaseEnds)) {}
 
   RunSummary run() {
     for (;;) {
@@ -63,12 +71,11 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
       if (const int error = slot.start(options_.command); error != 0) {
         const std::string why = "cannot start /bin/sh: " + std::string(std::strerror(error));
         if (!any_started_) {
-          answers_.deliver(slot.index, Answer::Kind::not_run, {},
-                           "not run: the program could not be started");
+          answers_.not_run(slot.index, kNotRunCannotRun);
           not_started(why);
           return;
         }
-        answers_.deliver(slot.index, Answer::Kind::not_run, {}, "not run: " + why);
+        answers_.not_run(slot.index, "not run: " + why);
         continue;
       }
       any_started_ = true;
@@ -77,6 +84,9 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
       slot.out.clear();
       slot.out_over = false;
       slot.errors_head.clear();
+      // Its own start, not the round's: with several jobs, starting the others takes time too.
+      now_ = RunClock::now();
+      slot.started_at = now_;
       slot.deadline = now_ + options_.timeout;
       send(slot);
     }
@@ -154,7 +164,8 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
     const ChildEnd end = slot.child.stop(std::chrono::milliseconds(0));
     finish(slot);
     const int status = end.status;
-    if (exited_with(status, 0) || exited_with(status, 1)) any_answer_ = true;
+    const RunClock::duration elapsed = now_ - slot.started_at;
+    if (exited_with(status, 0) || exited_with(status, 1)) start_check_.answered();
     if (exited_with(status, 0)) {
       std::string_view text = slot.out;
       if (text.ends_with("\r\n")) {
@@ -163,22 +174,32 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
         text.remove_suffix(1);
       }
       if (slot.out_over || text.size() > options_.max_line_bytes) {
-        answers_.deliver(slot.index, Answer::Kind::protocol_error, text.substr(0, options_.max_line_bytes),
-                "answer over " + std::to_string(options_.max_line_bytes) + " bytes");
+        answers_.deliver(slot.index, Answer::Kind::protocol_error,
+                         text.substr(0, options_.max_line_bytes),
+                         "answer over " + std::to_string(options_.max_line_bytes) + " bytes",
+                         elapsed);
       } else {
-        answers_.deliver(slot.index, Answer::Kind::accepted, text, {});
+        answers_.deliver(slot.index, Answer::Kind::accepted, text, {}, elapsed);
       }
-    } else if (exited_with(status, 1)) {
-      answers_.deliver(slot.index, Answer::Kind::rejected,
-              first_line(slot.out.empty() ? slot.errors_head : slot.out), {});
-    } else if (!any_answer_ && (exited_with(status, 126) || exited_with(status, 127))) {
-      answers_.deliver(slot.index, Answer::Kind::not_run, {}, "not run: the program could not be started");
-      not_started("/bin/sh -c COMMAND ended with " + describe_wait_status(status) +
-                  " before answering anything; its standard error: " + summary_.stderr_tail);
-    } else {
-      answers_.deliver(slot.index, Answer::Kind::crash, {}, describe_wait_status(status),
-              &summary_.stderr_tail);
+      return;
     }
+    if (exited_with(status, 1)) {
+      answers_.deliver(slot.index, Answer::Kind::rejected,
+                       first_line(slot.out.empty() ? slot.errors_head : slot.out), {}, elapsed);
+      return;
+    }
+    if (!start_check_.any_answer() && shell_cannot_execute(status)) {
+      answers_.not_run(slot.index, kNotRunCannotRun);
+      not_started(why_shell_cannot_execute(status, summary_.stderr_tail));
+      return;
+    }
+    const std::string how = describe_wait_status(status);
+    if (start_check_.cannot_run_after(how)) {
+      answers_.not_run(slot.index, kNotRunCannotRun);
+      not_started(start_check_.why(summary_.stderr_tail));
+      return;
+    }
+    answers_.deliver(slot.index, Answer::Kind::crash, {}, how, elapsed, &summary_.stderr_tail);
   }
 
   void time_out(Case& slot) {
@@ -186,8 +207,8 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
     read_errors(slot, PipeReader::kDrainReads);
     finish(slot);
     answers_.deliver(slot.index, Answer::Kind::timeout, {},
-            "did not exit within " + std::to_string(options_.timeout.count()) + " ms",
-            &summary_.stderr_tail);
+                     "did not exit within " + std::to_string(options_.timeout.count()) + " ms",
+                     now_ - slot.started_at, &summary_.stderr_tail);
   }
 
   void finish(Case& slot) {
@@ -197,21 +218,18 @@ class PerCaseSession : SessionCore<PerCaseSession, Case> {
   }
 
   // The records already pulled get not_run; the feed is left alone.
-  void not_started(const std::string& why) {
-    summary_.started = false;
-    summary_.start_error = why;
-    stopped_ = true;
+  void not_started(std::string why) {
+    stop_as_not_started(std::move(why));
     for (auto& owned : slots_) {
       Case& slot = *owned;
       if (!slot.busy) continue;
       slot.kill();
       slot.busy = false;
-      answers_.deliver(slot.index, Answer::Kind::not_run, {}, "not run: the program could not be started");
+      answers_.not_run(slot.index, kNotRunCannotRun);
     }
   }
 
   bool any_started_ = false;
-  bool any_answer_ = false;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 // kept within limits (runner.hpp).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +26,12 @@ struct Answer {
   std::string text;
   std::string detail;        // "killed by signal 11 (SIGSEGV)", "exit status 3", "line over 65536 bytes"
   std::string stderr_tail;   // the last bytes the program wrote on stderr, for crashes and timeouts
+  // The time the program took: streaming, from the record's last byte written to the pipe to its
+  // answer line read (a record sent again after a restart: from its last sending); per case, from
+  // the process's start to its exit. A timeout or a crash: the time waited until then (streaming,
+  // for a record not yet written whole, a crash has zero and a timeout the time since its process
+  // last read or answered); not_run: zero.
+  std::chrono::microseconds elapsed{};
 };
 
 // An answer as the reports show it: the protocol line as received, or nothing when the program

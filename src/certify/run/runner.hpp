@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "certify/run/protocol.hpp"
 
@@ -23,11 +24,20 @@ enum class Mode : std::uint8_t { stream, per_case };
 struct RunnerOptions {
   std::string command;  // run as /bin/sh -c COMMAND, in a process group of its own
   Mode mode = Mode::stream;
-  // Per record. In streaming, counted from when the record was fully written or the answer before
-  // it arrived, whichever is later: the time the program had for this record alone.
+  // Per record. Streaming, a record written whole to its process has `timeout` from its last byte
+  // written or the answer before it, whichever is later: the time the program had for this record
+  // alone. A record at the head of its job's queue that is not yet written whole (the program
+  // answered all it read, then stopped reading with this record partly in the pipe) has `timeout`
+  // from the later of the last bytes its process's stdin accepted and its last answer (or its
+  // start). Either way, when that time is up the record gets `timeout`, and the process is killed
+  // and restarted.
   std::chrono::milliseconds timeout{10'000};
-  unsigned jobs = 1;            // processes at once (streaming: each with its own records)
-  unsigned max_restarts = 10;   // then every record left is not_run
+  // Processes at once. Streaming, each has its own records, dealt one at a time to the job with
+  // the fewest in flight, so that a run shorter than max_in_flight still keeps every job busy.
+  unsigned jobs = 1;
+  // Then every record left is not_run. At 0, streaming, a first start that ends before any answer
+  // is enough to say the program cannot run (RunSummary::started): there is no restart to try.
+  unsigned max_restarts = 10;
   std::size_t max_line_bytes = 64 * 1024;    // a longer answer is a protocol_error
   std::size_t stderr_tail_bytes = 4 * 1024;  // kept of what the program writes on stderr
   std::size_t max_in_flight = 1024;          // streaming: records sent and not yet answered, per job
@@ -50,16 +60,35 @@ class AnswerSink {
 };
 
 struct RunSummary {
-  // False when the program could not be started at all: spawning failed, or its first process
-  // ended with status 126 or 127 (the shell's "cannot execute" and "not found") before answering
-  // anything. `start_error` says why, with what it wrote on stderr.
+  // False when the program cannot run, which stops the run: nothing more is pulled from the feed,
+  // and the records pulled and not yet answered get not_run. That is when
+  // - spawning /bin/sh failed;
+  // - its first process ended with status 126 or 127 (the shell's "cannot execute" and "not
+  //   found") before any answer;
+  // - before any answer, two of its processes ended by themselves, each owing an answer
+  //   (streaming: its first start and its restart, say; per case: the first two processes to
+  //   end), or one when streaming with max_restarts 0. The first one's record has its crash
+  //   already. A process the runner ends at the time limit is not counted: it may have been
+  //   working. Streaming, any line on stdout counts as an answer; per case, exit status 0 or 1.
+  // `start_error` is one sentence saying how it ended (each time), or why /bin/sh could not be
+  // spawned; what the program wrote on stderr is not in it but in `stderr_tail`, for the reports
+  // to show apart (the sentence says when there is none).
   bool started = true;
   std::string start_error;
   unsigned restarts = 0;
-  // Streaming: answer lines beyond the last record (a program that answers twice, say).
+  // Streaming: answer lines beyond the records written whole to their process, counted as they
+  // arrive, in every job (a program that answers twice, or writes a banner, say).
   std::uint64_t extra_answers = 0;
   std::string first_extra_answer;  // cut at max_line_bytes
-  std::string stderr_tail;         // of the last process
+  // The last bytes the last process to end wrote on stderr, raw; when the program cannot run,
+  // those of the process whose end decided it (what the shell said when it found no command).
+  std::string stderr_tail;
+  // Streaming: the first kFirstLinesKept lines the program wrote on stdout in the run, as read
+  // (with several jobs, from whichever process wrote first), without their line ends, each cut at
+  // kFirstLineBytes, raw bytes. A banner before the first answer shows here.
+  std::vector<std::string> first_lines;
+  static constexpr std::size_t kFirstLinesKept = 3;
+  static constexpr std::size_t kFirstLineBytes = 200;
 };
 
 // Sends every record of `feed` to the program and hands each answer to `sink`. Returns when every

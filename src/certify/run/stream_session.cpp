@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "certify/run/bounded_lines.hpp"
@@ -24,6 +25,7 @@ struct InFlight {
   std::uint64_t index = 0;
   std::string record;
   std::uint64_t end = 0;  // offset in the process's input just past the record's '\n'
+  RunClock::time_point written_at{};  // when that offset was reached, once it was
 };
 
 class InFlightQueue {
@@ -33,6 +35,16 @@ class InFlightQueue {
   bool empty() const { return size_ == 0; }
   bool full() const { return size_ == capacity_; }
   std::size_t size() const { return size_; }
+
+  // Whether the oldest record has been written whole: only then can a line be its answer.
+  bool front_written() const { return written_ > 0; }
+  // Stamps with `now` the records that the first `bytes` bytes of the process's input now hold
+  // whole. They are the oldest: records are written in order.
+  void mark_written(std::uint64_t bytes, RunClock::time_point now) {
+    while (written_ < size_ && at(written_).end <= bytes) at(written_++).written_at = now;
+  }
+  // To be written again, to a new process.
+  void forget_written() { written_ = 0; }
 
   // The new last slot, holding whatever an earlier record left in it. Not when full().
   InFlight& push() {
@@ -48,8 +60,9 @@ class InFlightQueue {
   void pop() {
     head_ = (head_ + 1) % slots_.size();
     --size_;
+    if (written_ > 0) --written_;
   }
-  void clear() { head_ = size_ = 0; }
+  void clear() { head_ = size_ = written_ = 0; }
 
  private:
   // Grows by doubling up to the capacity, so a run that never has many records in flight never
@@ -64,6 +77,7 @@ class InFlightQueue {
   std::vector<InFlight> slots_;
   std::size_t head_ = 0;
   std::size_t size_ = 0;
+  std::size_t written_ = 0;  // the first written_ records are written whole
 };
 
 // How long a process that closed its standard output has to exit before its group is killed.
@@ -92,15 +106,27 @@ struct Worker : WatchedChild {
   // When the head record's time started: the later of its last byte written and the answer
   // before it. Empty while it is not fully written.
   std::optional<RunClock::time_point> head_since;
+  // The clock of a head record not yet written whole (RunnerOptions::timeout): when the process
+  // last took bytes of its input or answered a record, or else when it started. A program that
+  // stops reading with a record partly in the pipe never starts that record's own clock.
+  RunClock::time_point progress_at{};
   bool closing = false;   // stdin closed by us: every record answered, waiting for it to exit
   bool finished = false;  // ended for good: takes no more records
   RunClock::time_point exit_deadline{};
 };
 
+// How the processes that ended before any answer are named in RunSummary::start_error. With
+// several jobs, the second to end may be another job's first start rather than a restart.
+StartCheck stream_start_check(const RunnerOptions& options) {
+  return {options.max_restarts == 0 ? 1U : 2U,
+          {"on its first start", options.jobs == 1 ? "on its restart" : "on its next start",
+           "with no restart allowed"}};
+}
+
 class StreamSession : SessionCore<StreamSession, Worker> {
  public:
   StreamSession(const RunnerOptions& options, RecordFeed& feed, AnswerSink& sink)
-      : SessionCore(options, feed, sink) {}
+      : SessionCore(options, feed, sink, stream_start_check(options)) {}
 
   RunSummary run() {
     now_ = RunClock::now();
@@ -135,9 +161,11 @@ class StreamSession : SessionCore<StreamSession, Worker> {
     worker.closing = false;
     worker.lines.clear();
     worker.head_since.reset();
+    worker.progress_at = now_;
     worker.out.clear();
     worker.out_pos = 0;
     worker.queued_bytes = worker.written_bytes = 0;
+    worker.queue.forget_written();
     for (std::size_t i = 0; i < worker.queue.size(); ++i) enqueue_bytes(worker, worker.queue.at(i));
     return 0;
   }
@@ -152,29 +180,49 @@ class StreamSession : SessionCore<StreamSession, Worker> {
   // Records are pulled only into a queue with room, so memory stays bounded by jobs ×
   // max_in_flight records however long the feed is. A queue is topped up only once it is down to
   // half: a program that writes each answer on its own would otherwise get one write per answer,
-  // while half a queue in flight still keeps it busy.
+  // while half a queue in flight still keeps it busy. The records are dealt one at a time to the
+  // least loaded of the queues being topped up: filling one queue before the next would give the
+  // first job all of a run shorter than max_in_flight, and leave the others idle.
   void fill() {
     if (feed_done_ || stopped_) return;
+    topping_up_.clear();
     for (auto& owned : slots_) {
-      Worker& worker = *owned;
-      if (worker.finished || worker.closing) continue;
-      if (worker.child.running() && !worker.input_open) continue;
-      if (worker.queue.size() > options_.max_in_flight / 2) continue;
-      while (!worker.queue.full()) {
-        InFlight& slot = worker.queue.push();
-        if (!feed_.next(slot.index, slot.record)) {
-          worker.queue.drop_last();
-          feed_done_ = true;
-          return;
-        }
-        if (!worker.child.running()) {
-          // It ended with nothing in flight while records were left: start it again.
-          if (!restart(worker)) return;
-          continue;
-        }
-        enqueue_bytes(worker, slot);
+      if (takes_records(*owned) && owned->queue.size() <= options_.max_in_flight / 2) {
+        topping_up_.push_back(owned.get());
       }
     }
+    while (Worker* worker = least_loaded(topping_up_)) {
+      InFlight& slot = worker->queue.push();
+      if (!feed_.next(slot.index, slot.record)) {
+        worker->queue.drop_last();
+        feed_done_ = true;
+        return;
+      }
+      if (!worker->child.running()) {
+        // It ended with nothing in flight while records were left: start it again.
+        if (!restart(*worker)) return;
+        continue;
+      }
+      enqueue_bytes(*worker, slot);
+    }
+  }
+
+  // A process that ended with nothing in flight is started again for its next record; one that
+  // closed its stdin, or is closing or finished, takes none.
+  static bool takes_records(const Worker& worker) {
+    if (worker.finished || worker.closing) return false;
+    return !worker.child.running() || worker.input_open;
+  }
+
+  // The one with the fewest records in flight and room for more (the first of equals, so that
+  // records are dealt in turn); none when all are full.
+  static Worker* least_loaded(const std::vector<Worker*>& workers) {
+    Worker* least = nullptr;
+    for (Worker* worker : workers) {
+      if (worker->queue.full()) continue;
+      if (least == nullptr || worker->queue.size() < least->queue.size()) least = worker;
+    }
+    return least;
   }
 
   bool restart(Worker& worker) {
@@ -208,6 +256,7 @@ class StreamSession : SessionCore<StreamSession, Worker> {
       }
       worker.out_pos += result.bytes;
       worker.written_bytes += result.bytes;
+      if (result.bytes > 0) worker.progress_at = now_;
       if (result.bytes < pending.size()) break;  // the pipe is full: poll says when to go on
     }
     if (worker.out_pos == worker.out.size()) {
@@ -217,14 +266,24 @@ class StreamSession : SessionCore<StreamSession, Worker> {
       worker.out.erase(0, worker.out_pos);
       worker.out_pos = 0;
     }
+    worker.queue.mark_written(worker.written_bytes, now_);
     start_head_clock(worker);
   }
 
   void start_head_clock(Worker& worker) {
-    if (!worker.queue.empty() && !worker.head_since &&
-        worker.written_bytes >= worker.queue.front().end) {
-      worker.head_since = now_;
-    }
+    if (worker.queue.front_written() && !worker.head_since) worker.head_since = now_;
+  }
+
+  // Since the head record was written whole; zero when it was not.
+  RunClock::duration head_waited(Worker& worker) {
+    if (!worker.queue.front_written()) return RunClock::duration::zero();
+    return now_ - worker.queue.front().written_at;
+  }
+
+  // When the head record times out (RunnerOptions::timeout): on its own clock once it is written
+  // whole, on its job's clock of progress before. Only while the queue is not empty.
+  RunClock::time_point head_deadline(const Worker& worker) const {
+    return (worker.head_since ? *worker.head_since : worker.progress_at) + options_.timeout;
   }
 
   void begin_closing(Worker& worker) {
@@ -240,9 +299,7 @@ class StreamSession : SessionCore<StreamSession, Worker> {
       if (!worker.child.running()) continue;
       // Its stdin only while bytes wait to be written: an empty pipe is always writable.
       poll_.watch(worker, worker.out_pos < worker.out.size());
-      if (!worker.queue.empty() && worker.head_since) {
-        poll_.wake_by(*worker.head_since + options_.timeout);
-      }
+      if (!worker.queue.empty()) poll_.wake_by(head_deadline(worker));
       if (worker.closing) poll_.wake_by(worker.exit_deadline);
     }
     wait_and_dispatch();
@@ -253,7 +310,7 @@ class StreamSession : SessionCore<StreamSession, Worker> {
     for (auto& owned : slots_) {
       Worker& worker = *owned;
       if (!worker.child.running()) continue;
-      if (!worker.queue.empty() && worker.head_since && now_ >= *worker.head_since + options_.timeout) {
+      if (!worker.queue.empty() && now_ >= head_deadline(worker)) {
         end_process(worker, Ending::timed_out);
       } else if (worker.closing && now_ >= worker.exit_deadline) {
         end_process(worker, Ending::closing_expired);
@@ -293,23 +350,32 @@ class StreamSession : SessionCore<StreamSession, Worker> {
     if (status == PipeStatus::closed) worker.close_errors();
   }
 
+  // Any line counts as an answer for StartCheck: a program that writes on stdout is running,
+  // whatever it writes (a banner shows in first_lines).
   void on_line(Worker& worker, const BoundedLine& line) {
-    any_line_ = true;
-    if (worker.queue.empty()) {
+    start_check_.answered();
+    if (summary_.first_lines.size() < RunSummary::kFirstLinesKept) {
+      summary_.first_lines.emplace_back(line.text.substr(0, RunSummary::kFirstLineBytes));
+    }
+    // A line can only answer a record written whole to this process: one beyond them is extra at
+    // once, even while more records wait to be written.
+    if (!worker.queue.front_written()) {
       if (summary_.extra_answers++ == 0) summary_.first_extra_answer.assign(line.text);
       return;
     }
     const std::uint64_t index = worker.queue.front().index;
     const std::string_view text = line.text;
+    const RunClock::duration elapsed = head_waited(worker);
     if (line.too_long) {
       answers_.deliver(index, Answer::Kind::protocol_error, text,
-              "line over " + std::to_string(options_.max_line_bytes) + " bytes");
+                       "line over " + std::to_string(options_.max_line_bytes) + " bytes", elapsed);
     } else {
       const AnswerLine answer = read_answer_line(text);
-      answers_.deliver(index, answer.kind, answer.text, answer.why);
+      answers_.deliver(index, answer.kind, answer.text, answer.why, elapsed);
     }
     worker.queue.pop();
     worker.head_since.reset();
+    worker.progress_at = now_;
     start_head_clock(worker);
   }
 
@@ -324,22 +390,31 @@ class StreamSession : SessionCore<StreamSession, Worker> {
     summary_.stderr_tail = worker.errors.str();
     now_ = RunClock::now();
 
-    if (!any_line_ && summary_.restarts == 0 &&
-        (exited_with(end.status, 126) || exited_with(end.status, 127))) {
-      not_started("/bin/sh -c COMMAND ended with " + describe_wait_status(end.status) +
-                  " before answering anything; its standard error: " + summary_.stderr_tail);
+    if (!start_check_.any_answer() && summary_.restarts == 0 && shell_cannot_execute(end.status)) {
+      not_started(why_shell_cannot_execute(end.status, summary_.stderr_tail));
       return;
     }
     if (ending == Ending::timed_out) {
+      // A record not written whole timed out on its job's clock: the program stopped reading it.
+      const bool written = worker.queue.front_written();
+      const std::string limit = std::to_string(options_.timeout.count()) + " ms";
       answers_.deliver(worker.queue.front().index, Answer::Kind::timeout, {},
-              "no answer within " + std::to_string(options_.timeout.count()) + " ms",
-              &summary_.stderr_tail);
+                       written ? "no answer within " + limit : "did not read this record within " + limit,
+                       written ? head_waited(worker) : now_ - worker.progress_at,
+                       &summary_.stderr_tail);
       worker.queue.pop();
     } else if (!worker.queue.empty()) {
+      // It ended by itself (or closed its output) owing an answer: the runner kills a process
+      // only at the time limit, or once it owes none.
       const std::string how = end.exited_by_itself
                                   ? describe_wait_status(end.status)
                                   : "closed its standard output and did not exit";
-      answers_.deliver(worker.queue.front().index, Answer::Kind::crash, {}, how, &summary_.stderr_tail);
+      if (start_check_.cannot_run_after(how)) {
+        not_started(start_check_.why(summary_.stderr_tail));
+        return;
+      }
+      answers_.deliver(worker.queue.front().index, Answer::Kind::crash, {}, how,
+                       head_waited(worker), &summary_.stderr_tail);
       worker.queue.pop();
     }
     if (worker.closing || stopped_) {
@@ -364,24 +439,23 @@ class StreamSession : SessionCore<StreamSession, Worker> {
   void give_up(const std::string& why) {
     stop_all(why);
     std::uint64_t index = 0;
-    while (feed_.next(index, pulled_)) answers_.deliver(index, Answer::Kind::not_run, {}, why);
+    while (feed_.next(index, pulled_)) answers_.not_run(index, why);
     feed_done_ = true;
   }
 
   // The records already pulled get not_run; the feed is left alone.
-  void not_started(const std::string& why) {
-    summary_.started = false;
-    summary_.start_error = why;
-    stop_all("not run: the program could not be started");
+  void not_started(std::string why) {
+    stop_as_not_started(std::move(why));
+    stop_all(kNotRunCannotRun);
   }
 
-  void stop_all(const std::string& why) {
+  void stop_all(std::string_view why) {
     stopped_ = true;
     for (auto& owned : slots_) {
       Worker& worker = *owned;
       if (worker.child.running()) worker.kill();
       for (std::size_t i = 0; i < worker.queue.size(); ++i) {
-        answers_.deliver(worker.queue.at(i).index, Answer::Kind::not_run, {}, why);
+        answers_.not_run(worker.queue.at(i).index, why);
       }
       worker.queue.clear();
       worker.finished = true;
@@ -390,7 +464,7 @@ class StreamSession : SessionCore<StreamSession, Worker> {
   }
 
   std::string pulled_;
-  bool any_line_ = false;
+  std::vector<Worker*> topping_up_;  // fill()'s, kept for its capacity
 };
 
 }  // namespace
