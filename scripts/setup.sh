@@ -18,5 +18,5 @@ echo
 echo "$ build/xfen pgn lint corpus/pgn/games.pgn"
 build/xfen pgn lint corpus/pgn/games.pgn
 echo
-echo "$ build/xfen certify --impl 'build/xfen adapter' --html build/certify-report.html"
-build/xfen certify --impl 'build/xfen adapter' --html build/certify-report.html
+echo "$ build/xfen certify --impl 'build/xfen adapter' --per-case-impl 'build/xfen canon --whole' --html build/certify-report.html"
+build/xfen certify --impl 'build/xfen adapter' --per-case-impl 'build/xfen canon --whole' --html build/certify-report.html

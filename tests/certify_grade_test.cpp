@@ -13,6 +13,7 @@
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/certification.hpp"
 #include "certify/grade/grade.hpp"
+#include "certify/grade/statement.hpp"
 #include "conformance/suite_loader.hpp"
 #include "xfen/parse.hpp"
 #include "xfen/write.hpp"
@@ -80,8 +81,10 @@ BOOST_AUTO_TEST_CASE(each_class_expects_what_the_suite_readme_says) {
   using xfen::conformance::CaseClass;
   for (const auto& c : suite().cases) {
     const certify::CertifyCase graded = certify::certify_case_from_suite(c);
-    const bool may_refuse = c.case_class == CaseClass::implementation_defined ||
-                            c.outcome == xfen::conformance::Outcome::write_refused;
+    // A dialect whose style cannot write the position may refuse only where that style is
+    // accepted: grade() decides, from dialect_refuses.
+    const bool may_refuse = c.case_class == CaseClass::implementation_defined;
+    BOOST_TEST(graded.dialect_refuses == (c.outcome == xfen::conformance::Outcome::write_refused), c.id);
     const certify::Expectation expected = c.case_class == CaseClass::invalid ? certify::Expectation::reject
                                           : may_refuse ? certify::Expectation::either
                                                        : certify::Expectation::accept;
@@ -191,27 +194,41 @@ BOOST_AUTO_TEST_CASE(records_of_an_inputs_file_are_tagged_by_board) {
   BOOST_TEST(record_case(kStart).id == "line 1");
 }
 
-BOOST_AUTO_TEST_CASE(records_a_line_cannot_carry_are_not_sent_in_stream_mode_and_say_why) {
-  const certify::CertifyCase feed = record_case(std::string(kStart) + "\n");
-  const certify::CertifyCase return_at_end = record_case(std::string(kStart) + "\r");
-  const certify::CertifyCase plain = record_case(kStart);
-  BOOST_TEST(certify::reason_not_to_send(feed, certify::Mode::stream, {}).value_or("").find("line feed") !=
-             std::string::npos);
-  BOOST_TEST(certify::reason_not_to_send(return_at_end, certify::Mode::stream, {}).has_value());
-  BOOST_TEST(!certify::reason_not_to_send(feed, certify::Mode::per_case, {}).has_value());
-  BOOST_TEST(!certify::reason_not_to_send(plain, certify::Mode::stream, {}).has_value());
+BOOST_AUTO_TEST_CASE(records_a_line_cannot_carry_need_per_case_mode) {
+  BOOST_TEST(certify::needs_per_case(record_case(std::string(kStart) + "\n")));
+  BOOST_TEST(certify::needs_per_case(record_case("4k3/8\n/8/8/8/8/8/4K3 w - - 0 1")));
+  BOOST_TEST(certify::needs_per_case(record_case(std::string(kStart) + "\r")));
+  BOOST_TEST(!certify::needs_per_case(record_case(kStart)));
+  BOOST_TEST(!certify::needs_per_case(record_case("4k3/8/8/8/8/8/8/4K3 w - - 0 1\r ")));
 }
 
-BOOST_AUTO_TEST_CASE(a_dialect_case_is_sent_only_when_every_choice_of_its_style_is_accepted) {
+// Every dialect case has X-FEN's answer (the suite's class rules make it a strict, legal record):
+// graded in a strict run as any valid case; its style only widens what passes.
+BOOST_AUTO_TEST_CASE(a_dialect_case_is_graded_in_x_fen_spelling_and_its_own_when_accepted) {
   certify::CertifyCase c = record_case(kStart);
-  c.dialect_style = xfen::WriteOptions{xfen::CastlingStyle::shredder, xfen::EnPassantStyle::always};
+  c.dialect_style = xfen::WriteOptions{xfen::CastlingStyle::shredder, xfen::EnPassantStyle::xfen};
+  const Answer xfen_answer{Answer::Kind::accepted, kStart, {}, {}};
+  const Answer shredder_answer{Answer::Kind::accepted,
+                               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", {}, {}};
   certify::SpellingSet shredder;
   shredder.add(certify::Spelling::shredder);
-  const auto reason = certify::reason_not_to_send(c, certify::Mode::stream, shredder);
-  BOOST_TEST(reason.value_or("").find("--accept-spelling shredder,ep-always") != std::string::npos,
-             reason.value_or("(sent)"));
-  shredder.add(certify::Spelling::ep_always);
-  BOOST_TEST(!certify::reason_not_to_send(c, certify::Mode::stream, shredder).has_value());
+  BOOST_TEST((certify::grade(c, xfen_answer, {}).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(c, shredder_answer, {}).verdict == Verdict::non_canonical));
+  BOOST_TEST((certify::grade(c, shredder_answer, shredder).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(c, xfen_answer, shredder).verdict == Verdict::pass));
+
+  // A classic writer must refuse an inner rook's right: a rejection passes only where classic is
+  // accepted.
+  certify::CertifyCase inner = record_case("4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+  inner.dialect_style = xfen::WriteOptions{xfen::CastlingStyle::classic, xfen::EnPassantStyle::xfen};
+  inner.dialect_refuses = true;
+  const Answer refusal{Answer::Kind::rejected, "write.needs-file-letter", {}, {}};
+  certify::SpellingSet classic;
+  classic.add(certify::Spelling::classic);
+  BOOST_TEST((certify::grade(inner, refusal, {}).verdict == Verdict::rejected_valid));
+  BOOST_TEST((certify::grade(inner, refusal, classic).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(inner, Answer{Answer::Kind::accepted, "4k3/8/8/8/8/8/8/4K1RR w G - 0 1", {}, {}},
+                             classic).verdict == Verdict::pass));
 }
 
 BOOST_AUTO_TEST_CASE(every_verdict_has_its_own_name) {
@@ -220,4 +237,69 @@ BOOST_AUTO_TEST_CASE(every_verdict_has_its_own_name) {
   BOOST_TEST(names.size() == certify::kVerdictCount);
   BOOST_TEST((certify::tally_of(Verdict::unexpected_pass) == certify::Tally::failed));
   BOOST_TEST((certify::tally_of(Verdict::skipped) == certify::Tally::skipped));
+}
+
+// The conformance statement is a public claim: made for a strict run of the whole suite with
+// nothing failed, never for one that relaxed, selected, skipped or failed anything.
+BOOST_AUTO_TEST_CASE(the_conformance_statement_is_made_only_when_earned) {
+  const auto whole_suite_run = [] {
+    certify::CertifyReport report;
+    report.suite_version = "1.0.0";
+    report.suite_cases = 711;
+    report.summary.passed = 704;
+    report.summary.skipped = 7;
+    report.need_per_case = 7;
+    return report;
+  };
+  const certify::CertifyReport strict = whole_suite_run();
+  BOOST_TEST(certify::conformance_statement(strict).value_or("") ==
+             "conforms to the X-FEN conformance suite 1.0.0, strict: 704 of 711 cases graded, 7 need "
+             "per-case mode");
+  BOOST_TEST(certify::outcome(strict) == *certify::conformance_statement(strict));
+  BOOST_TEST(certify::badge_message(strict) == "strict");
+  certify::CertifyReport all = whole_suite_run();
+  all.summary = {.passed = 711, .failed = 0, .skipped = 0};
+  all.need_per_case = 0;
+  BOOST_TEST(certify::conformance_statement(all).value_or("") ==
+             "conforms to the X-FEN conformance suite 1.0.0, strict: 711 of 711 cases graded");
+
+  const auto no_statement = [](const certify::CertifyReport& report, const std::string& because) {
+    BOOST_TEST(!certify::conformance_statement(report).has_value(), because);
+    BOOST_TEST(certify::outcome(report).find("conforms") == std::string::npos, because);
+    BOOST_TEST(certify::badge_message(report).find("strict") == std::string::npos, because);
+  };
+  certify::CertifyReport relaxed = whole_suite_run();
+  relaxed.accepted_spellings.add(certify::Spelling::ep_always);
+  no_statement(relaxed, "an accepted spelling");
+  BOOST_TEST(certify::outcome(relaxed).ends_with("; relaxed: --accept-spelling ep-always"));
+  BOOST_TEST(certify::relaxations(relaxed).at(0).find("R7.4") != std::string::npos);
+  BOOST_TEST(certify::badge_message(relaxed) == "704/704 passed, relaxed: ep-always");
+  certify::CertifyReport skip_list = whole_suite_run();
+  skip_list.skip_file = "known.skip";
+  no_statement(skip_list, "a skip file");
+  certify::CertifyReport selected = whole_suite_run();
+  selected.selection = {"--tag castling"};
+  no_statement(selected, "a selection");
+  certify::CertifyReport failing = whole_suite_run();
+  failing.summary.passed = 703;
+  failing.summary.failed = 1;
+  no_statement(failing, "a failure");
+  BOOST_TEST(certify::outcome(failing) == "fails the X-FEN conformance suite 1.0.0: 1 of 711 cases failed");
+  certify::CertifyReport skipped_more = whole_suite_run();
+  skipped_more.summary.passed = 703;
+  skipped_more.summary.skipped = 8;
+  no_statement(skipped_more, "a case skipped for another reason than per-case mode");
+  certify::CertifyReport short_suite = whole_suite_run();
+  short_suite.suite_cases = 712;
+  no_statement(short_suite, "fewer cases than the manifest counts");
+  certify::CertifyReport protocol = whole_suite_run();
+  protocol.protocol_failure = "answers do not line up";
+  no_statement(protocol, "answers that do not line up");
+  certify::CertifyReport could_not_run = whole_suite_run();
+  could_not_run.run.started = false;
+  no_statement(could_not_run, "a program that could not run");
+  certify::CertifyReport records = whole_suite_run();
+  records.suite_version.clear();
+  records.source = "mine.txt";
+  no_statement(records, "the records of a file");
 }

@@ -9,12 +9,15 @@ must be well-formed for Python's own readers, which share no code with the write
   `answer_base64` giving the hostile line back byte for byte;
 - report.html: html.parser; a Content-Security-Policy that forbids scripts, no script element,
   no element but those the report writes (so no markup came from an answer), one <svg> per board
-  expected, the squares of each, and the hostile answer present as text.
+  expected, the squares of each (from the board symbol it uses, a checkerboard), each failure
+  with an id of its own that the list of failures links to, and the hostile answer present as
+  text.
 
 Usage: certify_report_check.py DIR   (the directory certify_report_test wrote)
 """
 import base64
 import json
+import re
 import sys
 import unittest
 import xml.etree.ElementTree as ElementTree
@@ -29,8 +32,11 @@ HTML_ELEMENTS = {
     "span", "code", "pre", "div", "b", "i", "table", "tr", "th", "td", "section", "ol", "li", "a",
     "article", "dl", "dt", "dd", "figure", "figcaption", "footer",
     # SVG (html.parser lower-cases names)
-    "svg", "rect", "text", "g", "circle",
+    "svg", "rect", "text", "g", "circle", "path", "defs", "symbol", "use",
 }
+
+# A square of a board symbol's paths: one subpath, "M<x> <y>h<side>v<side>h-<side>z".
+SQUARE = re.compile(r"M(\d+) (\d+)h(\d+)v\3h-\3z")
 
 
 def read_bytes(name):
@@ -42,34 +48,76 @@ def expectations():
 
 
 class Page(HTMLParser):
-    """The elements of a page, the boards' squares, and its text outside <style>."""
+    """The elements of a page, the boards' squares, and its text outside <style>.
+
+    A board (<svg class="board">) draws its squares with a <use> of a board symbol, defined
+    once in the page, whose two paths hold its light and its dark squares."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.elements = []
-        self.boards = []  # the number of squares of each <svg>, in page order
+        self.squares = {}  # {symbol id: {(x, y, side): "light" or "dark"}} of the board symbols
         self.policies = []  # (http-equiv, content) of each <meta http-equiv>
         self.text = []
         self._in_style = False
+        self._board_symbols = []  # the board symbol each board uses, in page order
+        self._in_board = False
+        self._symbol = None
+
+    @property
+    def boards(self):
+        """The number of squares of each board, in page order."""
+        return [len(self.squares.get(symbol, {})) for symbol in self._board_symbols]
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         self.elements.append(tag)
         if tag == "meta" and "http-equiv" in attributes:
             self.policies.append((attributes["http-equiv"].lower(), attributes.get("content")))
-        if tag == "svg":
-            self.boards.append(0)
-        if tag == "rect" and attributes.get("class") == "square":
-            self.boards[-1] += 1
+        if tag == "svg" and "board" in attributes.get("class", "").split():
+            self._board_symbols.append(None)
+            self._in_board = True
+        if tag == "use" and self._in_board and attributes.get("href", "").startswith("#board-"):
+            self._board_symbols[-1] = attributes["href"][1:]
+        if tag == "symbol":
+            self._symbol = attributes.get("id")
+        colour = attributes.get("class", "").removesuffix("-squares")
+        if tag == "path" and self._symbol and colour in ("light", "dark"):
+            for match in SQUARE.finditer(attributes.get("d", "")):
+                square = tuple(int(number) for number in match.groups())
+                self.squares.setdefault(self._symbol, {})[square] = colour
         self._in_style = tag == "style"
 
     def handle_endtag(self, tag):
         if tag == "style":
             self._in_style = False
+        if tag == "svg":
+            self._in_board = False
+        if tag == "symbol":
+            self._symbol = None
 
     def handle_data(self, data):
         if not self._in_style:
             self.text.append(data)
+
+
+class Anchors(HTMLParser):
+    """Every id of a page, the ids of its case articles, and the fragments its links name."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids = []
+        self.cases = []  # the ids of <article class="case">, in page order
+        self.links = []  # the fragments of <a href="#…">, in page order
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "id" in attributes:
+            self.ids.append(attributes["id"])
+        if tag == "article" and "case" in attributes.get("class", "").split():
+            self.cases.append(attributes.get("id"))
+        if tag == "a" and attributes.get("href", "").startswith("#"):
+            self.links.append(attributes["href"][1:])
 
 
 class JUnitReport(unittest.TestCase):
@@ -153,6 +201,38 @@ class HtmlReport(unittest.TestCase):
         self.assertEqual(self.page.boards, [files * 8 for files in wanted])
         self.assertIn(8, wanted)
         self.assertIn(10, wanted)
+
+    def test_board_symbols_are_checkerboards(self):
+        """Each board symbol's squares, of one size, fill its files and eight ranks once each,
+        a1 (the lower left) dark and the colours alternating."""
+        self.assertTrue(self.page.squares, "no board symbol with squares")
+        for symbol, squares in self.page.squares.items():
+            with self.subTest(symbol=symbol):
+                sides = {side for _, _, side in squares}
+                self.assertEqual(len(sides), 1, "squares of different sizes")
+                side = sides.pop()
+                left = min(x for x, _, _ in squares)
+                top = min(y for _, y, _ in squares)
+                files = len(squares) // 8
+                self.assertEqual(symbol, f"board-{files}x8")
+                places = {((x - left) // side, 7 - (y - top) // side): colour
+                          for (x, y, _), colour in squares.items()}
+                wanted = {(file, rank): "dark" if (file + rank) % 2 == 0 else "light"
+                          for file in range(files) for rank in range(8)}
+                self.assertEqual(places, wanted)
+
+    def test_every_failure_is_anchored_and_listed(self):
+        """Each failing case is an element with an id of its own, case-N (N its place in the run:
+        stable from one run to the next), and the list of failures links to each, in order."""
+        anchors = Anchors()
+        anchors.feed(self.html)
+        anchors.close()
+        duplicates = sorted({name for name in anchors.ids if anchors.ids.count(name) > 1})
+        self.assertEqual(duplicates, [], "ids that stand more than once")
+        wanted = expectations()["failure_anchors"]
+        self.assertEqual(anchors.cases, wanted)
+        self.assertEqual([link for link in anchors.links if link.startswith("case-")], wanted)
+        self.assertEqual(set(anchors.links) - set(anchors.ids), set(), "links to no element")
 
     def test_hostile_answer_is_text(self):
         text = "".join(self.page.text)

@@ -13,9 +13,12 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
@@ -26,9 +29,12 @@
 #include "certify/report/untrusted_text.hpp"
 #include "certify/report/boards.hpp"
 #include "certify/report/reports.hpp"
+#include "certify/run/runner.hpp"
 #include "io/memory_stream.hpp"
 #include "io/output_buffer.hpp"
 #include "xfen/parse.hpp"
+#include "xfen/start_position.hpp"
+#include "xfen/write.hpp"
 
 namespace certify = xfen::certify;
 using certify::Answer;
@@ -215,6 +221,8 @@ CertifyReport hand_made_report() {
   report.mode = certify::Mode::stream;
   report.accepted_spellings.add(certify::Spelling::ep_always);
   report.cases = hand_made_cases();
+  // Numbered as a run numbers them (CertifyCase::index): the HTML page anchors each case by it.
+  for (std::size_t i = 0; i < report.cases.size(); ++i) report.cases[i].case_.index = i;
   for (const CaseResult& result : report.cases) {
     report.summary.count(result.verdict);
     ++report.verdicts[static_cast<std::size_t>(result.verdict)];
@@ -225,26 +233,76 @@ CertifyReport hand_made_report() {
   report.run.restarts = 2;
   report.run.extra_answers = 1;
   report.run.first_extra_answer = "ok \x01 twice"s;
+  // A writer renders what it is given: a run's cases and, here too, the protocol failure that a
+  // real run would have put in their place.
+  report.run.first_lines = {"banner \x01"s, "ok \x01 twice"s};
+  report.protocol_failure = "the program wrote 1 answer line more than it was sent records";
   report.seconds = 1.25;
   return report;
 }
 
 // What the HTML must draw for each case it lists: a board per readable side, in page order
-// (expected first), by its number of files.
-std::vector<int> expected_boards(const CertifyReport& report) {
-  std::vector<int> boards;
+// (expected first).
+std::vector<xfen::Position> expected_board_positions(const CertifyReport& report) {
+  std::vector<xfen::Position> boards;
   for (const CaseResult& result : report.cases) {
     if (certify::tally_of(result.verdict) != certify::Tally::failed) continue;
     if (result.case_.expectation != Expectation::reject)
-      boards.push_back(result.case_.expected_position.width);
+      boards.push_back(result.case_.expected_position);
     if (result.answer.kind == Answer::Kind::accepted) {
       xfen::ParseOptions options;
       options.profile = xfen::Profile::lenient;
       const xfen::ParseResult answer = xfen::parse(result.answer.text, options);
-      if (answer.ok()) boards.push_back(answer.position.width);
+      if (answer.ok()) boards.push_back(answer.position);
     }
   }
   return boards;
+}
+
+// The number of files of each board the HTML must draw, in page order.
+std::vector<int> expected_boards(const CertifyReport& report) {
+  std::vector<int> files;
+  for (const xfen::Position& board : expected_board_positions(report)) files.push_back(board.width);
+  return files;
+}
+
+// The squares of one colour ("light", "dark") that the symbol `board` ("board-8x8") of a page's
+// definitions draws: its path of that colour, a subpath ("M…z") a square.
+std::size_t squares_of(std::string_view definitions, std::string_view board,
+                       std::string_view colour) {
+  const std::size_t symbol = definitions.find("<symbol id=\"" + std::string(board) + "\">");
+  if (symbol == std::string_view::npos) return 0;
+  const std::size_t path = definitions.find("<path class=\"" + std::string(colour) + "-squares\"",
+                                            symbol);
+  if (path == std::string_view::npos || path > definitions.find("</symbol>", symbol)) return 0;
+  return count(definitions.substr(path, definitions.find("/>", path) - path), "M");
+}
+
+// The pieces a board draws. Each rank it draws is a symbol named by its X-FEN text
+// ("rank-4P5"), which must use one piece symbol a letter.
+std::size_t pieces_drawn(const std::string& svg, std::string_view definitions) {
+  std::size_t pieces = 0;
+  const std::regex rank(R"re(href="#(rank-[^"]*)")re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), rank); it != std::sregex_iterator();
+       ++it) {
+    const std::string id = (*it)[1].str();
+    const std::size_t letters = static_cast<std::size_t>(std::count_if(
+        id.begin() + 5, id.end(), [](unsigned char c) { return std::isalpha(c) != 0; }));
+    const std::size_t symbol = definitions.find("<symbol id=\"" + id + "\">");
+    BOOST_REQUIRE_MESSAGE(symbol != std::string_view::npos, "no symbol " << id);
+    const std::string_view content =
+        definitions.substr(symbol, definitions.find("</symbol>", symbol) - symbol);
+    BOOST_TEST(count(content, "<use href=\"#piece-") == letters, id);
+    pieces += letters;
+  }
+  return pieces;
+}
+
+// A board's pieces as X-FEN's first field writes them ("4k3/8/…").
+std::string placement(const xfen::Position& position) {
+  const xfen::StringResult record = xfen::to_string(position);
+  BOOST_REQUIRE_MESSAGE(record.ok(), "a board of the test does not write");
+  return record.text.substr(0, record.text.find(' '));
 }
 
 std::filesystem::path output_directory() {
@@ -339,30 +397,42 @@ BOOST_AUTO_TEST_CASE(base64_vectors) {
 BOOST_AUTO_TEST_CASE(board_svg_draws_every_square_and_the_marks) {
   const xfen::Position chess960 =
       read("rrkbbnrq/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RRKBBNRQ b KBkq d3 0 3");
-  const std::string svg = certify::board_svg(chess960, {}, "expected <x>");
-  BOOST_TEST(count(svg, "<rect class=\"square\"") == 64U);
-  BOOST_TEST(count(svg, "class=\"piece\"") == 32U);
-  BOOST_TEST(count(svg, "class=\"mark-castling\"") == 4U);
+  certify::BoardSymbols symbols;
+  const std::string svg = certify::board_svg(chess960, {}, "expected <x>", symbols);
+  const std::string definitions = symbols.definitions();
+  BOOST_TEST(count(svg, "<use href=\"#board-8x8\"") == 1U);
+  BOOST_TEST(squares_of(definitions, "board-8x8", "light") == 32U);
+  BOOST_TEST(squares_of(definitions, "board-8x8", "dark") == 32U);
+  BOOST_TEST(pieces_drawn(svg, definitions) == 32U);
+  BOOST_TEST(count(svg, "href=\"#castling-") == 4U);
   // The outermost rook is K/Q, the inner b-file rook its file letter.
-  BOOST_TEST(svg.find("castling rook (B)") != std::string::npos);
-  BOOST_TEST(svg.find("castling rook (K)") != std::string::npos);
-  BOOST_TEST(svg.find("castling rook (q)") != std::string::npos);
-  BOOST_TEST(count(svg, "class=\"mark-en-passant\"") == 1U);
+  BOOST_TEST(count(svg, "href=\"#castling-B\"") == 1U);
+  BOOST_TEST(count(svg, "href=\"#castling-K\"") == 1U);
+  BOOST_TEST(count(svg, "href=\"#castling-q\"") == 1U);
+  BOOST_TEST(definitions.find("castling rook (B)") != std::string::npos);
+  BOOST_TEST(count(svg, "href=\"#mark-en-passant\"") == 1U);
   BOOST_TEST(svg.find("en passant square d3") != std::string::npos);
-  BOOST_TEST(count(svg, "class=\"mark-differs\"") == 0U);
+  BOOST_TEST(count(svg, "href=\"#mark-differs\"") == 0U);
   BOOST_TEST(svg.find("expected &lt;x&gt;") != std::string::npos);
   BOOST_TEST(svg.find("<x>") == std::string::npos);
 
+  // A second board on the same page: only what the first did not use is defined anew.
   const xfen::Position capablanca = read(kCapablanca);
   const xfen::Position moved =
       read("rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq e3 0 1");
   const certify::SquareSet differs = certify::differing_squares(capablanca, moved);
   BOOST_TEST(differs.count() == 2U);  // e2 and e4
-  const std::string wide = certify::board_svg(capablanca, differs, "answer");
-  BOOST_TEST(count(wide, "<rect class=\"square\"") == 80U);
-  BOOST_TEST(wide.find("data-square=\"j8\"") != std::string::npos);
-  BOOST_TEST(wide.find(">j</text>") != std::string::npos);
-  BOOST_TEST(count(wide, "class=\"mark-differs\"") == 2U);
+  const std::string wide = certify::board_svg(capablanca, differs, "answer", symbols);
+  const std::string both = symbols.definitions();
+  BOOST_TEST(count(wide, "<use href=\"#board-10x8\"") == 1U);
+  BOOST_TEST(squares_of(both, "board-10x8", "light") == 40U);
+  BOOST_TEST(squares_of(both, "board-10x8", "dark") == 40U);
+  BOOST_TEST(both.find(">j</text>") != std::string::npos);
+  BOOST_TEST(pieces_drawn(wide, both) == 40U);
+  BOOST_TEST(count(both, "<symbol id=\"piece-A\">") == 1U);
+  BOOST_TEST(count(both, "<symbol id=\"piece-c\">") == 1U);
+  BOOST_TEST(count(both, "<symbol id=\"board-8x8\">") == 1U);
+  BOOST_TEST(count(wide, "href=\"#mark-differs\"") == 2U);
   // A board of 8 files against one of 10: the two files only one has differ where it has pieces.
   BOOST_TEST(
       certify::differing_squares(read(kStart), capablanca).test(xfen::make_square(9, 0).index()));
@@ -500,10 +570,11 @@ BOOST_AUTO_TEST_CASE(html_report_shows_untrusted_text_as_text) {
   BOOST_TEST(html.find("<title>xfen certify: impl &lt;b&gt;&amp;&quot;&#39;\\xc3</title>") !=
              std::string::npos);
   const std::vector<int> boards = expected_boards(report);
-  BOOST_TEST(count(html, "<svg") == boards.size());
-  BOOST_TEST(count(html, "<rect class=\"square\"") ==
-             static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 8)) * 64 +
-                 static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 10)) * 80);
+  BOOST_TEST(count(html, "<svg class=\"board\"") == boards.size());
+  BOOST_TEST(count(html, "<use href=\"#board-8x8\"") ==
+             static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 8)));
+  BOOST_TEST(count(html, "<use href=\"#board-10x8\"") ==
+             static_cast<std::size_t>(std::count(boards.begin(), boards.end(), 10)));
   BOOST_TEST(count(html, "<p class=\"no-board\">") == 2 * 10 - boards.size());
   // The answer that is no record says why, with the reader's message.
   BOOST_TEST(html.find("no board: the program crashed before answering") != std::string::npos);
@@ -515,6 +586,100 @@ BOOST_AUTO_TEST_CASE(html_report_shows_untrusted_text_as_text) {
   BOOST_TEST(lower.find("src=") == std::string::npos);
   BOOST_TEST(lower.find("<link") == std::string::npos);
   BOOST_TEST(lower.find("http://") == html.find("http://www.w3.org/2000/svg"));
+}
+
+// A board draws only references (<use href="#…">) to drawings the page defines once, in one
+// hidden <svg><defs>: the empty board of each width, each piece, each rank of pieces, each mark.
+// Every reference names exactly one definition, with SVG 2's plain `href` (not only the
+// deprecated xlink:href).
+BOOST_AUTO_TEST_CASE(html_report_draws_boards_from_shared_definitions) {
+  const std::string html = certify::html_report(hand_made_report());
+  BOOST_TEST(count(html, "<defs>") == 1U);
+  const std::size_t defs_begin = html.find("<defs>");
+  const std::size_t defs_end = html.find("</defs>");
+  BOOST_REQUIRE(defs_begin < defs_end);
+  BOOST_REQUIRE(defs_end != std::string::npos);
+  const std::string outside_defs = html.substr(0, defs_begin) + html.substr(defs_end);
+  for (const std::string_view shape : {"<circle"sv, "<text"sv, "<rect"sv, "<path"sv})
+    BOOST_TEST(count(outside_defs, shape) == 0U, shape << " drawn outside <defs>");
+  BOOST_TEST(count(outside_defs, "<use href=\"#") > 0U);
+
+  std::map<std::string, int> ids;
+  const std::regex id(R"re( id="([^"]*)")re");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), id); it != std::sregex_iterator();
+       ++it)
+    ++ids[(*it)[1].str()];
+  for (const auto& [name, times] : ids) BOOST_TEST(times == 1, "id " << name << " " << times);
+  const std::regex reference(R"re( href="#([^"]*)")re");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), reference);
+       it != std::sregex_iterator(); ++it)
+    BOOST_TEST(ids.contains((*it)[1].str()), "href=\"#" << (*it)[1].str() << "\" names no id");
+  BOOST_TEST(html.find("xlink:href") == std::string::npos);
+  // board.all-kinds-10x8 holds every kind of piece of both colours: one glyph each.
+  for (const char letter : "KQRBNPACkqrbnpac"sv)
+    BOOST_TEST(ids.contains("piece-"s + letter), "no glyph for " << letter);
+}
+
+namespace {
+
+// Many failures of full boards, half of them 8x8 Chess960 and half 10x8 Capablanca Random Chess
+// start positions (each case another, so few ranks repeat between cases), answered with a pawn
+// moved; every tenth with as long a stderr tail as the runner keeps. While every board drew each
+// of its squares and pieces itself, the page of 500 was 21.9 MB (43,773 bytes a failure).
+CertifyReport report_of_full_board_failures(int failures) {
+  CertifyReport report;
+  report.suite_version = "1.0.0";
+  report.source = "corpus/conformance";
+  report.command = "./impl";
+  report.name = "impl";
+  const std::size_t stderr_tail_bytes = certify::RunnerOptions{}.stderr_tail_bytes;
+  std::string stderr_tail;
+  while (stderr_tail.size() < stderr_tail_bytes)
+    stderr_tail += "warning: record " + std::to_string(stderr_tail.size()) +
+                   ": castling field <KQkq> & en passant square checked\n";
+  stderr_tail.resize(stderr_tail_bytes);
+  for (int i = 0; i < failures; ++i) {
+    const bool wide = i % 2 == 1;
+    const std::optional<xfen::Position> start =
+        wide ? xfen::capablanca_random_start(i * 97 % xfen::kCapablancaRandomStarts)
+             : xfen::chess960_start(i % xfen::kChess960Starts);
+    BOOST_REQUIRE(start);
+    xfen::Position answer = *start;
+    const int file = i % answer.width;
+    answer.put(xfen::make_square(file, 3), answer.at(xfen::make_square(file, 1)));
+    answer.put(xfen::make_square(file, 1), xfen::Piece{});
+    const std::string expected = xfen::to_string(*start).text;
+    const std::string answered = xfen::to_string(answer).text;
+    BOOST_REQUIRE(!expected.empty() && !answered.empty());
+    CaseResult result = make_case(
+        (wide ? "board.capablanca-random-" : "board.chess960-") + std::to_string(i),
+        CaseClass::valid, {wide ? "10x8" : "8x8", "board"}, Expectation::accept, expected,
+        expected, Answer::Kind::accepted, answered, Verdict::wrong_position, "another position");
+    result.case_.index = static_cast<std::uint64_t>(i);
+    if (i % 10 == 0) result.answer.stderr_tail = stderr_tail;
+    report.summary.count(result.verdict);
+    ++report.verdicts[static_cast<std::size_t>(result.verdict)];
+    report.cases.push_back(std::move(result));
+  }
+  return report;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(html_report_of_500_full_board_failures_is_under_2_mb) {
+  constexpr int kFailures = 500;
+  const CertifyReport report = report_of_full_board_failures(kFailures);
+  const std::string html = certify::html_report(report);
+  BOOST_TEST(count(html, "<article class=\"case\"") == static_cast<std::size_t>(kFailures));
+  BOOST_TEST(count(html, "class=\"board\"") == 2U * kFailures);
+  // For the log (ctest -V, or Testing/Temporary/LastTest.log): the figure to quote.
+  std::cout << "html_report: " << kFailures << " full-board failures: " << html.size()
+            << " bytes, " << html.size() / kFailures << " bytes a failure\n";
+  BOOST_TEST(html.size() < 2'000'000U);
+  if (const std::filesystem::path directory = output_directory(); !directory.empty()) {
+    std::filesystem::create_directories(directory);
+    write_file(directory / "report-500.html", html);
+  }
 }
 
 // Last: the documents for the Python checks, with what they must find.
@@ -532,10 +697,20 @@ BOOST_AUTO_TEST_CASE(write_documents) {
   for (const CaseResult& result : report.cases)
     if (certify::tally_of(result.verdict) == certify::Tally::failed)
       failure_types[result.case_.id] = certify::verdict_name(result.verdict);
-  failure_types["answers beyond the last record"] = "extra-answers";
+  failure_types["protocol-error"] = "protocol-error";
   expectations["failure_types"] = failure_types;
   expectations["skipped"] = 1;
   expectations["boards"] = expected_boards(report);  // number of files of each, in page order
+  nlohmann::json placements = nlohmann::json::array();
+  for (const xfen::Position& board : expected_board_positions(report))
+    placements.push_back(placement(board));
+  expectations["board_placements"] = placements;  // the pieces of each, in page order
+  // The anchor of each failing case, in page order: what its link in the page's list names.
+  nlohmann::json anchors = nlohmann::json::array();
+  for (const CaseResult& result : report.cases)
+    if (certify::tally_of(result.verdict) == certify::Tally::failed)
+      anchors.push_back("case-" + std::to_string(result.case_.index));
+  expectations["failure_anchors"] = anchors;
   expectations["hostile_text"] = certify::untrusted_text(kHostile.substr(3)).text;
   expectations["hostile_base64"] = certify::base64(kHostile.substr(3));
   expectations["verdict_count"] = certify::kVerdictCount;

@@ -283,9 +283,9 @@ BOOST_AUTO_TEST_CASE(suite_list_filters_by_tag_class_and_id) {
              boost::test_tools::per_element());
   BOOST_TEST(listed({.classes = {CaseClass::implementation_defined}}) == (Words{"side.lenient", "1 case of 6\n"}),
              boost::test_tools::per_element());
-  BOOST_TEST(listed({.id_glob = "board.*"}) == (Words{"board.start", "board.bytes", "board.wide-10x8", "3 cases of 6\n"}),
+  BOOST_TEST(listed({.id_globs = {"board.*"}}) == (Words{"board.start", "board.bytes", "board.wide-10x8", "3 cases of 6\n"}),
              boost::test_tools::per_element());
-  BOOST_TEST(listed({.id_glob = "*.s?art"}) == (Words{"board.start", "1 case of 6\n"}),
+  BOOST_TEST(listed({.id_globs = {"*.s?art"}}) == (Words{"board.start", "1 case of 6\n"}),
              boost::test_tools::per_element());
   Run none("");
   run_list(none, suite.selection({.tags = {"10x8"}, .classes = {CaseClass::invalid}}));

@@ -11,6 +11,7 @@
 #include "conformance/case_filter.hpp"
 #include "conformance/glob_match.hpp"
 #include "conformance/judge.hpp"
+#include "conformance/nearest_names.hpp"
 #include "conformance/suite_loader.hpp"
 
 namespace {
@@ -392,7 +393,7 @@ BOOST_AUTO_TEST_CASE(glob_matches_like_a_shell) {
   BOOST_TEST(glob_matches("[a]", "[a]"));  // no brackets: literal
 }
 
-BOOST_AUTO_TEST_CASE(filter_takes_all_tags_any_class_and_the_id_glob) {
+BOOST_AUTO_TEST_CASE(filter_takes_all_tags_any_class_and_any_id_glob) {
   conformance::Suite suite;
   const auto add = [&suite](std::string id, conformance::CaseClass case_class,
                             std::vector<std::string> tags) {
@@ -420,9 +421,43 @@ BOOST_AUTO_TEST_CASE(filter_takes_all_tags_any_class_and_the_id_glob) {
   BOOST_TEST(ids({.tags = {"nothing"}}).empty());
   BOOST_TEST(ids({.classes = {CaseClass::valid, CaseClass::dialect}}) == (Ids{"board.a", "side.c", "side.d"}),
              boost::test_tools::per_element());
-  BOOST_TEST(ids({.id_glob = "side.*"}) == (Ids{"side.c", "side.d"}), boost::test_tools::per_element());
-  BOOST_TEST(ids({.tags = {"capablanca"}, .classes = {CaseClass::valid}, .id_glob = "*.a"}) == (Ids{"board.a"}),
+  BOOST_TEST(ids({.id_globs = {"side.*"}}) == (Ids{"side.c", "side.d"}), boost::test_tools::per_element());
+  BOOST_TEST(ids({.tags = {"capablanca"}, .classes = {CaseClass::valid}, .id_globs = {"*.a"}}) == (Ids{"board.a"}),
              boost::test_tools::per_element());
-  BOOST_TEST(ids({.id_glob = ""}).empty());  // an empty pattern matches the empty id only
-  BOOST_TEST(!conformance::CaseFilter{.id_glob = ""}.selects_all());
+  BOOST_TEST(ids({.id_globs = {""}}).empty());  // an empty pattern matches the empty id only
+  BOOST_TEST(!conformance::CaseFilter{.id_globs = {""}}.selects_all());
+  BOOST_TEST(ids({.id_globs = {"side.d", "board.*"}}) == (Ids{"board.a", "board.b", "side.d"}),
+             boost::test_tools::per_element());
+
+  // A selection of nothing says why, with what the user may have meant.
+  using conformance::why_nothing_is_selected;
+  BOOST_TEST(!why_nothing_is_selected(suite, {}));
+  BOOST_TEST(!why_nothing_is_selected(suite, {.tags = {"10x8"}}));
+  BOOST_TEST(why_nothing_is_selected(suite, {.tags = {"10X8"}}).value_or("") ==
+             "no case has the tag '10X8'; did you mean '10x8'? (the tags are '10x8', '8x8' or 'capablanca')");
+  BOOST_TEST(why_nothing_is_selected(suite, {.tags = {"10x8"}, .id_globs = {"side.*", "bord.a"}}).value_or("") ==
+             "no case id matches 'bord.a'; did you mean 'board.a' or 'board.b'? (`xfen suite list` lists the ids)");
+  BOOST_TEST(why_nothing_is_selected(suite, {.tags = {"nothing"}}).value_or("").starts_with(
+      "no case has the tag 'nothing' (the tags"));
+  BOOST_TEST(why_nothing_is_selected(suite, {.tags = {"8x8"}, .classes = {CaseClass::valid}}).value_or("") ==
+             "no case matches all of --tag 8x8 --class valid (each matches some case on its own; the classes "
+             "are 'valid', 'invalid', 'implementation-defined' or 'dialect')");
+}
+
+BOOST_AUTO_TEST_CASE(nearest_names_forgive_case_wildcards_and_typos) {
+  using conformance::nearest_names;
+  const std::vector<std::string> names{"castling.spec-example-BGbg", "castling.spec-example", "board.start"};
+  BOOST_TEST(nearest_names("castling.spec-exmaple-BGbg", names) ==
+                 (std::vector<std::string>{"castling.spec-example-BGbg"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(nearest_names("castling.spec-exmaple*", names) ==
+                 (std::vector<std::string>{"castling.spec-example-BGbg", "castling.spec-example"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(nearest_names("CASTLING.SPEC-EXAMPLE", names) == (std::vector<std::string>{"castling.spec-example"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(nearest_names("pgn.start", names).empty());
+  BOOST_TEST(nearest_names("board.strt", names, 1) == (std::vector<std::string>{"board.start"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(conformance::quoted_choices(std::vector<std::string>{"a"}) == "'a'");
+  BOOST_TEST(conformance::quoted_choices(std::vector<std::string>{}) == "");
 }

@@ -2,51 +2,23 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <xfen/message.hpp>
 
 #include "certify/grade/certification.hpp"
 #include "certify/grade/certify_case.hpp"
 #include "certify/report/reports.hpp"
+#include "certify/report/report_reading.hpp"
 #include "cli/command_output.hpp"
+#include "cli/skip_list.hpp"
 #include "conformance/suite_manifest.hpp"
 #include "io/input_files.hpp"
-#include "io/line_reader.hpp"
 #include "io/output_file.hpp"
 
 namespace xfen::cli {
 namespace {
-
-// One id or glob per line; '#' starts a comment; blank lines are ignored.
-std::optional<std::vector<std::string>> read_skip_file(const std::filesystem::path& file,
-                                                       CommandOutput& output) {
-  const std::string name = file.string();
-  io::InputFile input(name);
-  if (input.open_error()) return output.report(*input.open_error()), std::nullopt;
-  io::LineReader lines(input.source());
-  std::vector<std::string> patterns;
-  io::Line line;
-  while (lines.next(line)) {
-    if (line.too_long) {
-      output.errors.write("xfen: " + xfen::printable(name) + ":" + std::to_string(line.number) +
-                          ": a line over " + std::to_string(io::kMaxLineLength) +
-                          " bytes, which names no case\n");
-      return std::nullopt;
-    }
-    std::string_view text = line.text;
-    if (const std::size_t hash = text.find('#'); hash != std::string_view::npos)
-      text = text.substr(0, hash);
-    const std::size_t begin = text.find_first_not_of(" \t\r");
-    if (begin == std::string_view::npos) continue;
-    const std::size_t end = text.find_last_not_of(" \t\r");
-    patterns.emplace_back(text.substr(begin, end - begin + 1));
-  }
-  if (lines.error() != 0) {
-    output.report({io::IoOperation::read, name, lines.error()});
-    return std::nullopt;
-  }
-  return patterns;
-}
 
 // A report file, prepared before the run (its temporary file made beside it), so that a path
 // that cannot be written is reported at once, not after the run; it takes the place of the
@@ -71,29 +43,73 @@ bool open_report(const std::optional<std::filesystem::path>& path,
   return true;
 }
 
-void show_progress(io::ByteSink& terminal, std::uint64_t done, const certify::Tallies& so_far) {
-  const std::string line = "\r\x1b[Kxfen certify: " + std::to_string(done) + " cases, " +
-                           std::to_string(so_far.passed) + " passed, " +
-                           std::to_string(so_far.failed) + " failed, " +
-                           std::to_string(so_far.skipped) + " skipped";
+// "xfen certify: 312 of 711 cases, 310 passed, 2 failed, 0 skipped, 95 cases/s, 4 s left"; the
+// total and the time left only when the number of cases is known (the suite, not --inputs).
+void show_progress(io::ByteSink& terminal, std::uint64_t done, std::uint64_t total, double seconds,
+                   const certify::Tallies& so_far) {
+  std::string line = "\r\x1b[Kxfen certify: " + std::to_string(done) +
+                     (total > 0 ? " of " + std::to_string(total) : "") + " cases, " +
+                     std::to_string(so_far.passed) + " passed, " + std::to_string(so_far.failed) +
+                     " failed, " + std::to_string(so_far.skipped) + " skipped";
+  if (seconds > 0.5 && done > 0) {
+    const double rate = static_cast<double>(done) / seconds;
+    line += ", " + std::to_string(static_cast<std::uint64_t>(rate + 0.5)) + " cases/s";
+    if (total >= done) line += ", " + std::to_string(static_cast<std::uint64_t>(static_cast<double>(total - done) / rate + 0.5)) + " s left";
+  }
   terminal.write(line);
+}
+
+// The options that narrowed the run, as a reader would type them again.
+std::vector<std::string> selection_words(const CertifyCommandOptions& options) {
+  std::vector<std::string> words;
+  if (options.inputs) words.push_back("--inputs " + options.inputs->string());
+  if (options.rerun_failed) words.push_back("--rerun-failed " + options.rerun_failed->string());
+  const conformance::CaseFilter& filter = options.selection.filter;
+  for (const std::string& tag : filter.tags) words.push_back("--tag " + tag);
+  for (const conformance::CaseClass case_class : filter.classes)
+    words.push_back("--class " + std::string(conformance::case_class_name(case_class)));
+  if (!options.rerun_failed)
+    for (const std::string& glob : filter.id_globs) words.push_back("--id '" + glob + "'");
+  return words;
+}
+
+// The program could not run: one message, then what it wrote on stderr, as its lines prefixed
+// like the text report's.
+void report_cannot_run(const certify::CertifyReport& report, io::OutputBuffer& errors) {
+  errors.write("xfen: cannot run the implementation: ");
+  certify::write_untrusted_lines(report.run.start_error, " ", errors);
+  if (!report.run.stderr_tail.empty()) {
+    errors.write("\n  its standard error:\n    | ");
+    certify::write_untrusted_lines(report.run.stderr_tail, "\n    | ", errors);
+  }
+  errors.put('\n');
 }
 
 }  // namespace
 
 ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardStreams& streams) {
   CommandOutput output(streams, DiagnosticFormat::text);
+  const auto usage_error = [&output](const std::string& message) {
+    output.errors.write("xfen certify: " + message + "\n");
+    output.finish();
+    return ExitStatus::failure;
+  };
+  if (options.command.empty()) return usage_error("--impl is required: the implementation's command");
   certify::CertifyReport report;
   report.command = options.command;
+  report.per_case_command = options.per_case_command;
   report.name = options.name.empty() ? options.command : options.name;
   report.mode = options.mode;
   report.accepted_spellings = options.accepted;
+  report.selection = selection_words(options);
 
-  std::vector<std::string> skip_patterns;
+  std::vector<SkipPattern> skip_patterns;
   if (options.skip_file) {
-    auto patterns = read_skip_file(*options.skip_file, output);
+    auto patterns = read_skip_list(*options.skip_file, streams.input, output);
     if (!patterns) return output.finish(), ExitStatus::failure;
     skip_patterns = std::move(*patterns);
+    report.skip_file = options.skip_file->string();
+    report.skip_patterns = skip_patterns.size();
   }
 
   // The cases: the suite's selected ones, or the records of --inputs.
@@ -101,6 +117,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   std::unique_ptr<certify::CaseSource> source;
   certify::RecordFileCases* record_file = nullptr;  // the source, with --inputs
   std::optional<io::InputFile> inputs;
+  std::uint64_t case_count = 0;  // for the progress line; unknown with --inputs
   if (options.inputs) {
     report.source = options.inputs->string();
     inputs.emplace(report.source);
@@ -109,21 +126,45 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     record_file = file.get();
     source = std::move(file);
   } else {
-    const auto version = conformance::read_suite_version(options.selection.suite_directory);
-    if (const auto* problem = std::get_if<conformance::ManifestProblem>(&version)) {
+    const auto manifest = conformance::read_suite_manifest(options.selection.suite_directory);
+    if (const auto* problem = std::get_if<conformance::ManifestProblem>(&manifest)) {
       output.errors.write("xfen: " + xfen::printable(problem->what) + "\n");
       return output.finish(), ExitStatus::failure;
     }
-    report.suite_version = std::get<std::string>(version);
+    report.suite_version = std::get<conformance::SuiteManifest>(manifest).version;
+    report.suite_cases = std::get<conformance::SuiteManifest>(manifest).cases;
     report.source = options.selection.suite_directory.string();
-    selected = load_selected_cases(options.selection, output);
+    SuiteSelection selection = options.selection;
+    if (options.rerun_failed) {
+      auto failed = certify::failed_case_ids(options.rerun_failed->string());
+      if (const auto* problem = std::get_if<certify::ReportReadError>(&failed)) {
+        output.errors.write("xfen: " + problem->message + "\n");  // made printable by the reader
+        return output.finish(), ExitStatus::failure;
+      }
+      auto& ids = std::get<std::vector<std::string>>(failed);
+      if (ids.empty()) {
+        output.errors.write("xfen certify: no case failed in " + xfen::printable(options.rerun_failed->string()) +
+                            ": nothing to rerun\n");
+        return output.finish() ? ExitStatus::success : ExitStatus::failure;
+      }
+      selection.filter.id_globs = std::move(ids);
+    }
+    selected = load_selected_cases(selection, output);
     if (!selected) return ExitStatus::failure;
+    if (const auto why = conformance::why_nothing_is_selected(selected->suite, selection.filter))
+      return usage_error("nothing to certify: " + *why);
+    if (options.skip_file &&
+        !every_pattern_names_a_case(*options.skip_file, skip_patterns, selected->suite, output))
+      return output.finish(), ExitStatus::failure;
+    case_count = selected->cases.size();
     source = std::make_unique<certify::SuiteCases>(selected->cases);
   }
   std::vector<ReportFile> report_files;
   if (!open_report(options.json, certify::json_report, report_files, output) ||
       !open_report(options.junit, certify::junit_report, report_files, output) ||
-      !open_report(options.html, certify::html_report, report_files, output))
+      !open_report(options.html, certify::html_report, report_files, output) ||
+      !open_report(options.badge, certify::badge_svg, report_files, output) ||
+      !open_report(options.badge_endpoint, certify::badge_endpoint_json, report_files, output))
     return output.finish(), ExitStatus::failure;
 
   certify::CertifyOptions run;
@@ -132,33 +173,34 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   run.runner.timeout = std::chrono::milliseconds(options.timeout_ms);
   run.runner.jobs = options.jobs;
   run.runner.max_restarts = options.max_restarts;
+  run.per_case_command = options.per_case_command;
   run.accepted = options.accepted;
-  run.skip_patterns = std::move(skip_patterns);
+  for (SkipPattern& skip : skip_patterns) run.skip_patterns.push_back(std::move(skip.pattern));
   run.list_passes = !options.inputs;
   if (options.progress)
-    run.progress = [&streams, shown = std::chrono::steady_clock::time_point{}](
-                       std::uint64_t done, const certify::Tallies& so_far) mutable {
+    run.progress = [&streams, case_count, started = std::chrono::steady_clock::now(),
+                    shown = std::chrono::steady_clock::time_point{}](std::uint64_t done,
+                                                                      const certify::Tallies& so_far) mutable {
       // Ten times a second at most: a terminal redrawn per case would cost more than the run.
       const auto now = std::chrono::steady_clock::now();
       if (now - shown < std::chrono::milliseconds(100)) return;
       shown = now;
-      show_progress(streams.errors, done, so_far);
+      show_progress(streams.errors, done, case_count, std::chrono::duration<double>(now - started).count(), so_far);
     };
   certify::certify(run, *source, report);
   if (options.progress) streams.errors.write(std::string_view("\r\x1b[K"));
 
-  if (!report.run.started) {
-    output.errors.write("xfen: cannot start the implementation: " +
-                        xfen::printable(report.run.start_error) + "\n");
-    // No report of a run that did not happen: each file stays as it was (~OutputFile).
-    return output.finish(), ExitStatus::failure;
-  }
   if (record_file != nullptr && record_file->error() != 0) {
     output.report({io::IoOperation::read, report.source, record_file->error()});
     return output.finish(), ExitStatus::failure;
   }
-
-  certify::write_text_report(report, output.out);
+  if (report.run.started) {
+    certify::write_text_report(report, output.out);
+  } else {
+    report_cannot_run(report, output.errors);
+  }
+  // Every requested report, also of a run that could not start: CI then shows why it failed
+  // instead of "no test results".
   bool reports_written = true;
   for (ReportFile& file : report_files) {
     const std::string document = file.render(report);
@@ -170,7 +212,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
       reports_written = false;
     }
   }
-  if (!output.finish() || !reports_written) return ExitStatus::failure;
+  if (!output.finish() || !reports_written || !report.run.started) return ExitStatus::failure;
   return report.failed() ? ExitStatus::invalid : ExitStatus::success;
 }
 

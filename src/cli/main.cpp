@@ -1,10 +1,12 @@
 // The xfen command: subcommands wired to CLI11. Each command lives in its own file and knows
 // nothing of CLI11; this file only turns arguments into their option structs.
+#include <algorithm>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unistd.h>
 
 #include <xfen/message.hpp>
@@ -15,6 +17,7 @@
 #include "cli/adapter_command.hpp"
 #include "cli/canon_command.hpp"
 #include "cli/certify_command.hpp"
+#include "cli/certify_diff_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/explain_command.hpp"
@@ -91,10 +94,10 @@ void add_suite_selection_options(CLI::App& command, xfen::cli::SuiteSelection& s
       xfen::conformance::case_class_from_name,
       "Only cases of this class (repeatable: any of them)");
   command
-      .add_option_function<std::string>(
-          "--id", [&selection](const std::string& glob) { selection.filter.id_glob = glob; },
-          "Only cases whose id matches (shell-style * and ?)")
-      ->type_name("GLOB");
+      .add_option("--id", selection.filter.id_globs,
+                  "Only cases whose id matches (shell-style * and ?; repeatable: any of them)")
+      ->type_name("GLOB")
+      ->allow_extra_args(false);
   selection.suite_directory = xfen::cli::default_suite_directory();
   command.add_option("--suite", selection.suite_directory, "The conformance suite's folder")
       ->type_name("DIR")
@@ -126,8 +129,13 @@ void add_spelling_list_option(CLI::App& command, xfen::certify::SpellingSet& acc
 }
 
 void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& options) {
+  // Not CLI11-required: `xfen certify diff` has none; run_certify says it is missing.
   command.add_option("--impl", options.command, "The implementation: a command run with /bin/sh -c")
-      ->required()
+      ->type_name("COMMAND");
+  command
+      .add_option("--per-case-impl", options.per_case_command,
+                  "With stream mode: a command run once per record (as --mode per-case) for the "
+                  "records a line cannot carry, so that every case is graded")
       ->type_name("COMMAND");
   xfen::cli::add_named_choice_option<xfen::certify::Mode>(
       command, "--mode", options.mode, xfen::certify::mode_names(), xfen::certify::mode_from_name,
@@ -139,8 +147,13 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
                          "Certify against these records (one per line) instead of the suite; xfen's "
                          "reading of each is the expected answer")
           ->type_name("FILE");
+  CLI::Option* rerun_failed =
+      command.add_option("--rerun-failed", options.rerun_failed,
+                         "Only the cases that failed in this JSON report of an earlier run (--json)")
+          ->type_name("REPORT");
+  rerun_failed->excludes(command.get_option("--id"));
   // The suite's selection means nothing for a file of records: refused rather than ignored.
-  for (const char* suite_only : {"--tag", "--class", "--id", "--suite"})
+  for (const char* suite_only : {"--tag", "--class", "--id", "--suite", "--rerun-failed"})
     inputs->excludes(command.get_option(suite_only));
   command.add_option("--skip-file", options.skip_file,
                      "Case ids or globs expected to fail, one per line ('#' comments): reported as "
@@ -150,7 +163,8 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
   command.add_option("--timeout-ms", options.timeout_ms, "Time limit per record")
       ->check(CLI::Range(1U, 3'600'000U))
       ->capture_default_str();
-  command.add_option("--jobs", options.jobs, "Processes at once")
+  options.jobs = std::clamp(std::thread::hardware_concurrency(), 1U, 256U);
+  command.add_option("--jobs", options.jobs, "Processes at once (default: the number of cores)")
       ->check(CLI::Range(1U, 256U))
       ->capture_default_str();
   command.add_option("--max-restarts", options.max_restarts,
@@ -160,8 +174,27 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
   command.add_option("--json", options.json, "Also write the report as JSON")->type_name("FILE");
   command.add_option("--junit", options.junit, "Also write the report as JUnit XML")->type_name("FILE");
   command.add_option("--html", options.html, "Also write the report as one HTML page")->type_name("FILE");
+  command.add_option("--badge", options.badge, "Also write a badge of the result as SVG")->type_name("FILE");
+  command
+      .add_option("--badge-endpoint", options.badge_endpoint,
+                  "Also write the badge as a shields.io endpoint JSON document")
+      ->type_name("FILE");
 }
 // --- end xfen certify ---
+
+// --- xfen certify diff ---
+// `certify diff OLD NEW` compares two reports and runs nothing: the options of a run are refused
+// with it rather than ignored.
+CLI::App* add_certify_diff_command(CLI::App& certify, xfen::cli::CertifyDiffOptions& options) {
+  CLI::App* diff = certify.add_subcommand(
+      "diff", "What broke and what was fixed between two JSON reports (--json) of xfen certify");
+  diff->add_option("OLD", options.old_report, "The report before the change")->required()->type_name("FILE");
+  diff->add_option("NEW", options.new_report, "The report after it")->required()->type_name("FILE");
+  for (CLI::Option* run_option : certify.get_options())
+    if (run_option != certify.get_help_ptr()) diff->excludes(run_option);
+  return diff;
+}
+// --- end xfen certify diff ---
 
 // "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
 // "unknown option" for a word starting with '-'; "xfen suite: …" below `suite`.
@@ -240,6 +273,8 @@ int run(int argc, char** argv) {
   CLI::App* certify = app.add_subcommand(
       "certify", "Grade another X-FEN implementation, run as a program, against the conformance suite");
   add_certify_options(*certify, certify_options);
+  xfen::cli::CertifyDiffOptions certify_diff_options;
+  const CLI::App* certify_diff = add_certify_diff_command(*certify, certify_diff_options);
 
   // --- xfen pgn ---
   CLI::App* pgn = app.add_subcommand(
@@ -314,6 +349,9 @@ int run(int argc, char** argv) {
   if (pgn_lint->parsed()) status = xfen::cli::run_pgn_lint(pgn_lint_options, streams);
   if (pgn_extract->parsed()) status = xfen::cli::run_pgn_extract(pgn_extract_options, streams);
   if (pgn_canon->parsed()) status = xfen::cli::run_pgn_canon(pgn_canon_options, streams);
+  // `certify diff` is parsed with `certify`, whose run it is not.
+  if (certify_diff->parsed())
+    return static_cast<int>(xfen::cli::run_certify_diff(certify_diff_options, streams));
   if (certify->parsed()) {
     certify_options.progress = ::isatty(STDERR_FILENO) == 1;
     status = xfen::cli::run_certify(certify_options, streams);

@@ -5,7 +5,7 @@
 
 namespace xfen::conformance {
 
-std::variant<std::string, ManifestProblem> read_suite_version(const std::filesystem::path& directory) {
+std::variant<SuiteManifest, ManifestProblem> read_suite_manifest(const std::filesystem::path& directory) {
   const std::filesystem::path file = directory / "manifest.json";
   std::ifstream in(file, std::ios::binary);
   if (!in) return ManifestProblem{file.string() + ": cannot be read"};
@@ -14,7 +14,17 @@ std::variant<std::string, ManifestProblem> read_suite_version(const std::filesys
   const auto version = manifest.find("version");
   if (!manifest.is_object() || version == manifest.end() || !version->is_string())
     return ManifestProblem{file.string() + ": no \"version\" string"};
-  return version->get<std::string>();
+  SuiteManifest out{version->get<std::string>(), 0};
+  const auto files = manifest.find("files");
+  if (files == manifest.end() || !files->is_array())
+    return ManifestProblem{file.string() + ": no \"files\" array"};
+  for (const nlohmann::json& entry : *files) {
+    const auto cases = entry.find("cases");
+    if (!entry.is_object() || cases == entry.end() || !cases->is_number_unsigned())
+      return ManifestProblem{file.string() + ": a \"files\" entry without a \"cases\" count"};
+    out.cases += cases->get<std::uint64_t>();
+  }
+  return out;
 }
 
 }  // namespace xfen::conformance

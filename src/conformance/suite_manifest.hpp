@@ -1,6 +1,8 @@
-// The suite's manifest (corpus/conformance/manifest.json): what a report names the suite by.
+// The suite's manifest (corpus/conformance/manifest.json): what a report names the suite by, and
+// how many cases it has, which a conformance statement counts against.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <variant>
@@ -11,7 +13,12 @@ struct ManifestProblem {
   std::string what;  // "manifest.json: no \"version\" string"
 };
 
-// The "version" member of DIRECTORY/manifest.json ("1.0.0"), or why it cannot be read.
-std::variant<std::string, ManifestProblem> read_suite_version(const std::filesystem::path& directory);
+struct SuiteManifest {
+  std::string version;      // "1.0.0"
+  std::uint64_t cases = 0;  // the sum of its files' "cases"
+};
+
+// DIRECTORY/manifest.json's version and case count, or why they cannot be read.
+std::variant<SuiteManifest, ManifestProblem> read_suite_manifest(const std::filesystem::path& directory);
 
 }  // namespace xfen::conformance

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 
@@ -16,16 +17,34 @@ class Certification final : public RecordFeed, public AnswerSink {
   Certification(const CertifyOptions& options, CaseSource& source, CertifyReport& report)
       : options_(options), source_(source), report_(report) {}
 
+  // First the source's cases, streamed or per case as the run says; then, once `send_deferred`
+  // is called, the records streaming could not carry, for the per-case command.
   bool next(std::uint64_t& index, std::string& record) override {
+    if (sending_deferred_) {
+      if (deferred_.empty()) return false;
+      send(std::move(deferred_.front()), index, record);
+      deferred_.pop_front();
+      return true;
+    }
     while (source_.next(pulled_)) {
       pulled_.index = next_index_++;
-      if (auto reason = reason_not_to_send(pulled_, options_.runner.mode, options_.accepted)) {
-        count(std::move(pulled_), Answer{}, Verdict::skipped, std::move(*reason));
+      if (pulled_.unsendable) {
+        std::string reason = *pulled_.unsendable;
+        count(std::move(pulled_), Answer{}, Verdict::skipped, std::move(reason));
         continue;
       }
-      index = pulled_.index;
-      record = pulled_.input;
-      in_flight_.insert_or_assign(index, std::move(pulled_));
+      if (options_.runner.mode == Mode::stream && needs_per_case(pulled_)) {
+        if (!options_.per_case_command.empty()) {
+          deferred_.push_back(std::move(pulled_));
+          continue;
+        }
+        ++report_.need_per_case;
+        count(std::move(pulled_), Answer{}, Verdict::skipped,
+              "the record holds a line feed or ends with a carriage return, which a line cannot "
+              "carry: --per-case-impl (or --mode per-case) runs it");
+        continue;
+      }
+      send(std::move(pulled_), index, record);
       return true;
     }
     return false;
@@ -44,13 +63,26 @@ class Certification final : public RecordFeed, public AnswerSink {
         g = {Verdict::skipped, "listed in the skip file (" + std::string(verdict_name(g.verdict)) +
                                    (g.detail.empty() ? "" : ": " + g.detail) + ")"};
     }
+    if (c.dialect_style && g.verdict != Verdict::skipped) ++report_.dialect_graded;
     count(std::move(c), std::move(answer), g.verdict, std::move(g.detail));
   }
 
-  // Every case pulled and not answered: the runner gives each an answer, so none should be left.
-  std::size_t unanswered() const noexcept { return in_flight_.size(); }
+  bool has_deferred() const noexcept { return !deferred_.empty(); }
+  void send_deferred() noexcept { sending_deferred_ = true; }
+
+  // The records never sent because the run stopped before them (the program could not run).
+  void count_unsent_as_not_run() {
+    for (CertifyCase& c : deferred_) count(std::move(c), Answer{}, Verdict::not_run, "not sent: the run stopped");
+    deferred_.clear();
+  }
 
  private:
+  void send(CertifyCase&& c, std::uint64_t& index, std::string& record) {
+    index = c.index;
+    record = c.input;
+    in_flight_.insert_or_assign(index, std::move(c));
+  }
+
   bool listed_in_skip_file(const std::string& id) const {
     return std::any_of(options_.skip_patterns.begin(), options_.skip_patterns.end(),
                        [&id](const std::string& pattern) { return conformance::glob_matches(pattern, id); });
@@ -78,27 +110,67 @@ class Certification final : public RecordFeed, public AnswerSink {
   std::uint64_t next_index_ = 0;
   std::uint64_t done_ = 0;
   std::unordered_map<std::uint64_t, CertifyCase> in_flight_;
+  std::deque<CertifyCase> deferred_;  // for the per-case command, after the stream
+  bool sending_deferred_ = false;
 };
+
+// Verdicts that say nothing true of the implementation go: those of a program that could not
+// run (every case a crash or not-run, a wall of false failures) and those of answers that do not
+// line up with the records (below).
+void discard_verdicts(CertifyReport& report) {
+  report.summary = {};
+  report.verdicts = {};
+  report.by_class.clear();
+  report.by_tag.clear();
+  report.cases.clear();
+  report.unlisted = 0;
+  report.dialect_graded = 0;
+  report.need_per_case = 0;
+}
+
+// A program whose answer lines outnumber the records it was sent (a banner before the first
+// answer, a log line on stdout) has every answer after that line graded against another record:
+// hundreds of verdicts, all wrong. One protocol error replaces them.
+void replace_verdicts_with_protocol_failure(CertifyReport& report) {
+  const std::uint64_t graded = report.summary.total();
+  discard_verdicts(report);
+  report.protocol_failure =
+      "the program wrote " + std::to_string(report.run.extra_answers) + " answer line" +
+      (report.run.extra_answers == 1 ? "" : "s") + " more than it was sent records, so its answers "
+      "do not line up with the records: none of the " + std::to_string(graded) +
+      " verdicts could be trusted, and none is reported. A program must write nothing on stdout "
+      "but one answer line per record (a banner or a log line belongs on stderr)";
+}
 
 }  // namespace
 
-std::optional<std::string> reason_not_to_send(const CertifyCase& c, Mode mode, SpellingSet accepted) {
-  if (c.unsendable) return c.unsendable;
-  if (mode == Mode::stream && c.input.find('\n') != std::string::npos)
-    return "the record holds a line feed, which a line cannot carry: --mode per-case runs it";
-  if (mode == Mode::stream && !c.input.empty() && c.input.back() == '\r')
-    return "the record ends with a carriage return, which a line reader takes as part of the line "
-           "end: --mode per-case runs it";
-  if (c.dialect_style && !accepted.allows(*c.dialect_style))
-    return "a dialect case (" + describe_style(*c.dialect_style) +
-           "): graded only with --accept-spelling " + spelling_list(*c.dialect_style);
-  return std::nullopt;
+bool needs_per_case(const CertifyCase& c) noexcept {
+  return c.input.find('\n') != std::string::npos || (!c.input.empty() && c.input.back() == '\r');
 }
 
 void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& report) {
   const auto started = std::chrono::steady_clock::now();
   Certification certification(options, source, report);
   report.run = run_implementation(options.runner, certification, certification);
+  if (certification.has_deferred() && report.run.started) {
+    certification.send_deferred();
+    RunnerOptions per_case = options.runner;
+    per_case.mode = Mode::per_case;
+    per_case.command = options.per_case_command;
+    const RunSummary second = run_implementation(per_case, certification, certification);
+    report.run.restarts += second.restarts;
+    if (!second.started) {
+      report.run.started = false;
+      report.run.start_error = "the per-case command (--per-case-impl) could not run: " + second.start_error;
+      report.run.stderr_tail = second.stderr_tail;
+    }
+  }
+  certification.count_unsent_as_not_run();
+  if (!report.run.started) {
+    discard_verdicts(report);
+  } else if (report.run.extra_answers > 0) {
+    replace_verdicts_with_protocol_failure(report);
+  }
   std::stable_sort(report.cases.begin(), report.cases.end(),
                    [](const CaseResult& a, const CaseResult& b) { return a.case_.index < b.case_.index; });
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

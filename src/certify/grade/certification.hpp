@@ -32,27 +32,41 @@ struct Tallies {
 };
 
 struct CertifyReport {
-  // What was certified against: the suite's version ("1.0.0") and folder, or the --inputs file.
+  // What was certified against: the suite's version ("1.0.0"), its case count (from the
+  // manifest) and folder, or the --inputs file.
   std::string suite_version;  // empty with --inputs
+  std::uint64_t suite_cases = 0;
   std::string source;
+  // What narrowed the cases run, as the options say it ("--tag castling", "--id 'side.*'",
+  // "--rerun-failed old.json", "--inputs mine.txt"); empty: the whole suite.
+  std::vector<std::string> selection;
   // The implementation.
   std::string command;
-  std::string name;  // --name, or the command
+  std::string per_case_command;  // --per-case-impl: runs the records a line cannot carry
+  std::string name;              // --name, or the command
   Mode mode = Mode::stream;
+  // What the run relaxes: spellings graded as passes, and a skip list of expected failures.
   SpellingSet accepted_spellings;
+  std::string skip_file;
+  std::size_t skip_patterns = 0;
   // Counts.
   Tallies summary;
   std::array<std::uint64_t, kVerdictCount> verdicts{};  // indexed by Verdict
   std::map<std::string, Tallies> by_class;              // "valid", …
   std::map<std::string, Tallies> by_tag;                // "8x8", …
+  std::uint64_t need_per_case = 0;      // skipped: records a line cannot carry, and no per-case command
+  std::uint64_t dialect_graded = 0;     // dialect cases graded (in X-FEN's spelling or an accepted one)
   // The cases, in the order they were sent: all of them from the suite; with --inputs only those
   // that did not pass, at most a fixed number (`unlisted` counts the rest).
   std::vector<CaseResult> cases;
   std::uint64_t unlisted = 0;
   RunSummary run;
+  // Set when the program's answers do not line up with the records (it wrote more answer lines
+  // than it was sent records): every verdict could belong to another record, so none is kept.
+  std::string protocol_failure;
   double seconds = 0;  // wall time of the run
-  // Whether anything failed: a failing case, or answers beyond the last record.
-  bool failed() const noexcept { return summary.failed > 0 || run.extra_answers > 0; }
+  // Whether anything failed: a failing case, or answers that do not line up.
+  bool failed() const noexcept { return summary.failed > 0 || !protocol_failure.empty(); }
 };
 
 // A certification run: cases pulled from a source, sent to the implementation through the runner,
@@ -60,6 +74,9 @@ struct CertifyReport {
 // and the ones listed in the report, never the whole input.
 struct CertifyOptions {
   RunnerOptions runner;
+  // With stream mode: the command that runs, one process each, the records a line cannot carry
+  // (line feeds, a final carriage return); empty: they are skipped as needing per-case mode.
+  std::string per_case_command;
   SpellingSet accepted;
   // Ids or shell-style globs of cases expected to fail: graded, then `skipped` when they fail and
   // `unexpected-pass` when they pass, so that a skip list cannot go stale in silence.
@@ -76,8 +93,8 @@ struct CertifyOptions {
 // the caller fills in what describes the run (suite, command, name, mode).
 void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& report);
 
-// The reason a case is not sent at all in `mode` with `accepted`, or nothing: a record a line
-// cannot carry in stream mode, a dialect whose style the run does not accept.
-std::optional<std::string> reason_not_to_send(const CertifyCase& c, Mode mode, SpellingSet accepted);
+// Whether streaming cannot send the record: a line feed in it, or a final carriage return, which
+// a line reader takes as part of the line end.
+bool needs_per_case(const CertifyCase& c) noexcept;
 
 }  // namespace xfen::certify

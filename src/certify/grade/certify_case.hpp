@@ -23,8 +23,7 @@ namespace xfen::certify {
 enum class Expectation : std::uint8_t {
   accept,  // accepted, and written as `expected` (in any accepted spelling)
   reject,  // rejected
-  either,  // rejecting is fine; accepting only with `expected` (implementation-defined cases, and
-           // dialect cases whose style cannot write the position)
+  either,  // rejecting is fine; accepting only with `expected` (implementation-defined cases)
 };
 
 struct CertifyCase {
@@ -38,9 +37,13 @@ struct CertifyCase {
   // (what an answer is compared with).
   std::string expected;
   Position expected_position{};
-  // Dialect cases: the style the suite writes the case in. Graded only when --accept-spelling
-  // names every choice of it; otherwise skipped.
+  // Dialect cases: the style the suite writes the case in. Every dialect case is a strict, legal
+  // record (the suite's class rules), so X-FEN's answer is defined and graded in every run; the
+  // style only widens what passes, when --accept-spelling names every choice of it.
   std::optional<WriteOptions> dialect_style;
+  // A dialect case whose style cannot write the position (classic letters for an inner rook): a
+  // writer of that style must refuse, so a rejection passes where the style is accepted.
+  bool dialect_refuses = false;
   std::string rule;  // what the suite says about the case: its error code or note, for reports
   // Why the record cannot be sent in any mode (an --inputs line too long to be a record); the
   // case is then reported as skipped, with this reason, never dropped.

@@ -129,8 +129,10 @@ Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted) {
     case Answer::Kind::protocol_error: return {Verdict::protocol_error, answer.detail};
     case Answer::Kind::not_run: return {Verdict::not_run, answer.detail};
     case Answer::Kind::rejected:
-      if (c.expectation == Expectation::accept) return {Verdict::rejected_valid, "rejected a record that must be accepted"};
-      return {Verdict::pass, {}};
+      if (c.expectation != Expectation::accept) return {Verdict::pass, {}};
+      if (c.dialect_refuses && c.dialect_style && accepted.allows(*c.dialect_style))
+        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must"};
+      return {Verdict::rejected_valid, "rejected a record that must be accepted"};
     case Answer::Kind::accepted:
       if (c.expectation == Expectation::reject)
         return {Verdict::accepted_invalid, "accepted a record that must be rejected"};

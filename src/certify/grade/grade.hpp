@@ -17,7 +17,7 @@ struct Grade {
   std::string detail;  // why, in a sentence: "written with Shredder castling letters (HAha)"
 };
 
-// Skipping (--skip-file, dialects, records a mode cannot send) is decided by the caller.
+// Skipping (--skip-file, records a mode cannot send) is decided by the caller.
 Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted);
 
 }  // namespace xfen::certify

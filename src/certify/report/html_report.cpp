@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "certify/grade/statement.hpp"
 #include "certify/report/boards.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
@@ -39,6 +40,9 @@ pre { background: #f4f4f4; border: 1px solid var(--line); border-radius: 4px; pa
       margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 240px;
       overflow: auto; }
 .meta { color: var(--muted); margin: 0; }
+.outcome { font-weight: 600; margin: 8px 0 0; color: var(--fail); }
+.outcome.statement { color: var(--pass); }
+.scope { margin: 2px 0 0; color: var(--muted); }
 .meta span + span::before { content: " · "; }
 .summary { display: flex; gap: 40px; flex-wrap: wrap; align-items: flex-start;
            margin-top: 18px; }
@@ -77,6 +81,7 @@ tr.zero td { color: #aaa; }
 .board-side { margin: 0; }
 .board-side figcaption { font-weight: 600; margin-bottom: 4px; }
 .board-side svg { display: block; }
+.board-symbols { position: absolute; overflow: hidden; }
 .no-board { width: 300px; padding: 12px; border: 1px dashed #bbb; border-radius: 4px;
             color: var(--muted); overflow-wrap: anywhere; margin: 0; }
 table.fields { margin-top: 6px; font-size: 13px; }
@@ -137,20 +142,33 @@ std::string header(const CertifyReport& report) {
       "<span>accepted spellings: " + (spellings.empty() ? "X-FEN only" : html_escape(spellings)) +
       "</span>";
   html += "<span>" + seconds(report.seconds) + " s</span>";
-  html += "<span>" + number(report.run.restarts) + " restarts</span></p></header>";
+  html += "<span>" + number(report.run.restarts) + " restarts</span></p>";
+  // What the run may claim, as every report states it (statement.hpp).
+  html += std::string("<p class=\"outcome") + (conforms(report) ? " statement" : "") + "\">" +
+          html_text(outcome(report)) + "</p>";
+  if (!report.selection.empty()) {
+    std::string words;
+    for (const std::string& word : report.selection) words += (words.empty() ? "" : " ") + word;
+    html += "<p class=\"scope\">selection: <code>" + html_text(words) + "</code></p>";
+  }
+  for (const std::string& relaxation : relaxations(report))
+    html += "<p class=\"scope\">relaxed: " + html_text(relaxation) + "</p>";
+  html += "</header>";
   return html;
 }
 
 std::string notices(const CertifyReport& report) {
   std::string html;
-  if (!report.run.started)
-    html += "<div class=\"notice\">The implementation could not be started: " +
-            shown(report.run.start_error, true) + "</div>";
-  if (report.run.extra_answers > 0)
-    html += "<div class=\"notice\">" + number(report.run.extra_answers) +
-            (report.run.extra_answers == 1 ? " answer line" : " answer lines") +
-            " came after the last record, so the run fails. The first: " +
-            shown(report.run.first_extra_answer) + "</div>";
+  if (!report.run.started) {
+    html += "<div class=\"notice\">The implementation could not run: " + shown(report.run.start_error, true);
+    if (!report.run.stderr_tail.empty()) html += " Its standard error: " + shown(report.run.stderr_tail, true);
+    html += "</div>";
+  }
+  if (!report.protocol_failure.empty()) {
+    html += "<div class=\"notice\">Protocol error: " + html_text(report.protocol_failure) + ".";
+    for (const std::string& line : report.run.first_lines) html += " A first line: " + shown(line);
+    html += "</div>";
+  }
   if (report.unlisted > 0)
     html += "<div class=\"notice\">" + number(report.unlisted) +
             " more cases are counted but not listed on this page.</div>";
@@ -207,7 +225,7 @@ std::string expected_text(const CertifyCase& c) {
   return {};
 }
 
-std::string case_article(const CaseResult& result) {
+std::string case_article(const CaseResult& result, BoardSymbols& symbols) {
   const CertifyCase& c = result.case_;
   std::string tags;
   for (const std::string& tag : c.tags) {
@@ -231,7 +249,7 @@ std::string case_article(const CaseResult& result) {
                      : "<span class=\"none\">none (" +
                            html_escape(answer_kind_name(result.answer.kind)) + ")</span>");
   if (!result.answer.stderr_tail.empty()) row("stderr", shown(result.answer.stderr_tail, true));
-  html += "</dl>" + board_pair_html(result) + "</article>";
+  html += "</dl>" + board_pair_html(result, symbols) + "</article>";
   return html;
 }
 
@@ -255,9 +273,12 @@ std::string failures(const CertifyReport& report) {
             "</li>";
   }
   html += "</ol>";
+  BoardSymbols symbols;
+  std::string articles;
   for (const CaseResult& result : report.cases)
-    if (is_failure(result.verdict)) html += case_article(result);
-  return html + "</section>";
+    if (is_failure(result.verdict)) articles += case_article(result, symbols);
+  // What the boards draw, once, ahead of them.
+  return html + symbols.definitions() + articles + "</section>";
 }
 
 }  // namespace

@@ -3,12 +3,15 @@
 // bytes the implementation was sent and wrote back (input, answer, stderr) a `*_base64` member
 // holds them exactly whenever the text had to be escaped, so a consumer gets the bytes back as
 // `base64 decode of X_base64 if present, else X`.
+#include <chrono>
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
@@ -36,14 +39,44 @@ Json verdict_counts(const CertifyReport& report) {
   return counts;
 }
 
+Json texts(const std::vector<std::string>& lines) {
+  Json array = Json::array();
+  for (const std::string& line : lines) array.push_back(text(line));
+  return array;
+}
+
 Json summary(const CertifyReport& report) {
-  Json json = {{"passed", report.summary.passed},   {"failed", report.summary.failed},
-               {"skipped", report.summary.skipped}, {"verdicts", verdict_counts(report)},
-               {"restarts", report.run.restarts},   {"extra_answers", report.run.extra_answers},
-               {"unlisted", report.unlisted},       {"seconds", report.seconds}};
+  const std::optional<std::string> statement = conformance_statement(report);
+  Json json = {{"outcome", text(outcome(report))},
+               {"conformance_statement", statement ? text(*statement) : Json(nullptr)},
+               {"selection", texts(report.selection)},
+               {"relaxations", texts(relaxations(report))},
+               {"passed", report.summary.passed},
+               {"failed", report.summary.failed},
+               {"skipped", report.summary.skipped},
+               {"need_per_case", report.need_per_case},
+               {"dialect_graded", report.dialect_graded},
+               {"verdicts", verdict_counts(report)},
+               {"restarts", report.run.restarts},
+               {"extra_answers", report.run.extra_answers},
+               {"unlisted", report.unlisted},
+               {"seconds", report.seconds}};
   if (report.run.extra_answers > 0)
     add_bytes(json, "first_extra_answer", report.run.first_extra_answer);
-  if (!report.run.started) json["start_error"] = text(report.run.start_error);
+  if (!report.protocol_failure.empty()) {
+    json["protocol_error"] = text(report.protocol_failure);
+    Json lines = Json::array();
+    for (const std::string& line : report.run.first_lines) {
+      Json shown = Json::object();
+      add_bytes(shown, "line", line);
+      lines.push_back(std::move(shown));
+    }
+    json["first_lines"] = std::move(lines);
+  }
+  if (!report.run.started) {
+    add_bytes(json, "start_error", report.run.start_error);
+    if (!report.run.stderr_tail.empty()) add_bytes(json, "stderr", report.run.stderr_tail);
+  }
   return json;
 }
 
@@ -52,6 +85,7 @@ Json implementation(const CertifyReport& report) {
   for (const Spelling spelling : all_spellings())
     if (report.accepted_spellings.contains(spelling)) spellings.push_back(spelling_name(spelling));
   return {{"command", text(report.command)},
+          {"per_case_command", report.per_case_command.empty() ? Json(nullptr) : text(report.per_case_command)},
           {"name", text(report.name)},
           {"mode", mode_name(report.mode)},
           {"accepted_spellings", std::move(spellings)}};
@@ -72,6 +106,8 @@ Json case_json(const CaseResult& result) {
   else
     json["answer"] = nullptr;
   json["detail"] = text(result.detail);
+  json["rule"] = text(c.rule);
+  json["seconds"] = std::chrono::duration<double>(result.answer.elapsed).count();
   if (!result.answer.stderr_tail.empty()) add_bytes(json, "stderr", result.answer.stderr_tail);
   return json;
 }

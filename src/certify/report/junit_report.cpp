@@ -3,10 +3,12 @@
 // XML. pugixml cannot make NUL and the other characters XML 1.0 forbids well-formed (they have no
 // character reference either), so every string goes through untrusted_text first.
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <pugixml.hpp>
 
+#include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
@@ -56,6 +58,7 @@ std::string failure_body(const CaseResult& result) {
   body += line ? labelled("answer", *line)
                : "answer: none (" + std::string(answer_kind_name(result.answer.kind)) + ")\n";
   if (!result.detail.empty()) body += labelled("detail", result.detail);
+  body += labelled("rule", c.rule);
   if (!result.answer.stderr_tail.empty())
     body += labelled("stderr", result.answer.stderr_tail, true);
   return body;
@@ -74,7 +77,7 @@ void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResul
   pugi::xml_node testcase = suite.append_child("testcase");
   set(testcase, "classname", class_name(report, result.case_));
   set(testcase, "name", result.case_.id);
-  set(testcase, "time", "0");
+  set(testcase, "time", seconds(std::chrono::duration<double>(result.answer.elapsed).count()));
   const std::string_view verdict = verdict_name(result.verdict);
   const std::string message =
       std::string(verdict) + (result.detail.empty() ? "" : ": " + result.detail);
@@ -91,20 +94,25 @@ void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResul
   }
 }
 
-// A run that answered beyond its last record failed although no case did (CertifyReport::failed),
-// so CI must see a failure: one more test case says so.
-void add_extra_answers(pugi::xml_node suite, const CertifyReport& report) {
+// What went wrong with the run as a whole, as one more test case, so that CI shows a failure (a
+// failed test case: answers that do not line up) or an error (a program that could not run)
+// rather than green or "no test results".
+void add_run_problem(pugi::xml_node suite, const char* element, const char* type, std::string_view message,
+                     const std::string& body) {
   pugi::xml_node testcase = suite.append_child("testcase");
   set(testcase, "classname", "run");
-  set(testcase, "name", "answers beyond the last record");
+  set(testcase, "name", type);
   set(testcase, "time", "0");
-  pugi::xml_node failure = testcase.append_child("failure");
-  const std::uint64_t extra = report.run.extra_answers;
-  set(failure, "message",
-      "extra-answers: " + std::to_string(extra) + (extra == 1 ? " answer line" : " answer lines") +
-          " beyond the last record");
-  set(failure, "type", "extra-answers");
-  failure.text().set(labelled("first extra answer", report.run.first_extra_answer).c_str());
+  pugi::xml_node problem = testcase.append_child(element);
+  set(problem, "message", std::string(type) + ": " + std::string(message));  // as a case's "VERDICT: DETAIL"
+  set(problem, "type", type);
+  problem.text().set(body.c_str());
+}
+
+void add_protocol_failure(pugi::xml_node suite, const CertifyReport& report) {
+  std::string body = labelled("protocol error", report.protocol_failure);
+  for (const std::string& line : report.run.first_lines) body += labelled("a first line on stdout", line);
+  add_run_problem(suite, "failure", "protocol-error", report.protocol_failure, body);
 }
 
 void add_properties(pugi::xml_node suite, const CertifyReport& report) {
@@ -114,13 +122,19 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
     set(property, "name", name);
     set(property, "value", value);
   };
+  add("outcome", outcome(report));
+  if (const std::optional<std::string> statement = conformance_statement(report)) add("conformance_statement", *statement);
+  for (const std::string& word : report.selection) add("selection", word);
+  for (const std::string& relaxation : relaxations(report)) add("relaxation", relaxation);
   add("suite", report.suite_version);
   add("source", report.source);
   add("command", report.command);
+  if (!report.per_case_command.empty()) add("per_case_command", report.per_case_command);
   add("mode", mode_name(report.mode));
   add("passed", std::to_string(report.summary.passed));
   add("failed", std::to_string(report.summary.failed));
   add("skipped", std::to_string(report.summary.skipped));
+  add("need_per_case", std::to_string(report.need_per_case));
   add("unlisted", std::to_string(report.unlisted));
   add("restarts", std::to_string(report.run.restarts));
   if (!report.run.started) add("start_error", report.run.start_error);
@@ -149,16 +163,22 @@ std::string junit_report(const CertifyReport& report) {
   // run's own totals (which with --inputs include unlisted passes) are in the properties.
   Tallies listed;
   for (const CaseResult& result : report.cases) listed.count(result.verdict);
-  const bool extra = report.run.extra_answers > 0;
+  const bool protocol_failure = !report.protocol_failure.empty();
+  const bool could_not_run = !report.run.started;
   set(suite, "name", "xfen certify: " + report.name);
-  set(suite, "tests", listed.total() + (extra ? 1 : 0));
-  set(suite, "failures", listed.failed + (extra ? 1 : 0));
-  set(suite, "errors", std::uint64_t{0});
+  set(suite, "tests", listed.total() + (protocol_failure ? 1 : 0) + (could_not_run ? 1 : 0));
+  set(suite, "failures", listed.failed + (protocol_failure ? 1 : 0));
+  set(suite, "errors", std::uint64_t{could_not_run ? 1U : 0U});
   set(suite, "skipped", listed.skipped);
   set(suite, "time", seconds(report.seconds));
   add_properties(suite, report);
+  if (could_not_run)
+    add_run_problem(suite, "error", "cannot-run", "the implementation could not run",
+                    labelled("why", report.run.start_error) +
+                        (report.run.stderr_tail.empty() ? std::string()
+                                                        : labelled("stderr", report.run.stderr_tail, true)));
+  if (protocol_failure) add_protocol_failure(suite, report);
   for (const CaseResult& result : report.cases) add_case(suite, report, result);
-  if (extra) add_extra_answers(suite, report);
   std::string xml;
   StringWriter writer(xml);
   document.save(writer, "  ", pugi::format_default, pugi::encoding_utf8);

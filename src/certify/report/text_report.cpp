@@ -2,13 +2,22 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <xfen/message.hpp>
 
+#include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 
 namespace xfen::certify {
 namespace {
+
+constexpr std::string_view kBlockPrefix = "\n    | ";
+// Failures that share a verdict and a detail (622 cases not run, 40 rejections of valid records)
+// are one block: the first in full, then how many more and their first ids.
+constexpr std::size_t kIdsShownPerGroup = 10;
 
 // The answer as the protocol carried it, or what happened instead.
 void write_answer(const Answer& answer, io::OutputBuffer& out) {
@@ -52,25 +61,14 @@ void write_sentence(std::string_view sentence, io::OutputBuffer& out) {
 }
 
 // The last lines of what the program wrote on stderr, enough to see a crash's message, as an
-// indented block whose every line starts with "| ": whatever the program wrote, none of it can
-// pass for a line of the report (such as the closing "N passed, N failed" line), and each line is
-// printable (xfen::printable) so that no control character reaches the terminal.
+// indented block whose every line starts with "| " (write_untrusted_lines).
 void write_stderr_block(const std::string& tail, io::OutputBuffer& out) {
   constexpr std::size_t kShown = 300;
-  constexpr std::string_view kLinePrefix = "\n    | ";
   std::string_view shown = tail;
   if (shown.size() > kShown) shown = shown.substr(shown.size() - kShown);
-  if (shown.ends_with('\n')) shown.remove_suffix(1);
-  bool first = true;
-  while (true) {
-    const std::size_t end = shown.find('\n');
-    out.write(kLinePrefix);
-    if (first && shown.size() < tail.size()) out.write("…");
-    first = false;
-    out.write(xfen::printable(shown.substr(0, end)));
-    if (end == std::string_view::npos) break;
-    shown.remove_prefix(end + 1);
-  }
+  out.write(kBlockPrefix);
+  if (shown.size() < tail.size()) out.write("…");
+  write_untrusted_lines(shown, kBlockPrefix, out);
 }
 
 void write_failure(const CaseResult& result, io::OutputBuffer& out) {
@@ -103,7 +101,80 @@ void write_failure(const CaseResult& result, io::OutputBuffer& out) {
     out.write("\n  stderr:");
     write_stderr_block(result.answer.stderr_tail, out);
   }
+  out.put('\n');
+}
+
+void write_group_rest(const std::vector<const CaseResult*>& group, io::OutputBuffer& out) {
+  if (group.size() < 2) return;
+  out.write("  and ");
+  out.write_number(group.size() - 1);
+  out.write(group.size() == 2 ? " more case" : " more cases");
+  out.write(" with this verdict and detail: ");
+  for (std::size_t i = 1; i < group.size() && i <= kIdsShownPerGroup; ++i) {
+    if (i > 1) out.write(", ");
+    out.write(xfen::printable(group[i]->case_.id));
+  }
+  if (group.size() - 1 > kIdsShownPerGroup) out.write(", …");
+  out.write(" (each case is in the JSON, JUnit and HTML reports)\n");
+}
+
+void write_failures(const CertifyReport& report, io::OutputBuffer& out) {
+  std::map<std::pair<Verdict, std::string_view>, std::vector<const CaseResult*>> groups;
+  std::vector<const std::vector<const CaseResult*>*> in_order;  // by each group's first case
+  for (const CaseResult& result : report.cases) {
+    if (tally_of(result.verdict) != Tally::failed) continue;
+    auto& group = groups[{result.verdict, result.detail}];
+    if (group.empty()) in_order.push_back(&group);
+    group.push_back(&result);
+  }
+  for (const auto* group : in_order) {
+    write_failure(*group->front(), out);
+    write_group_rest(*group, out);
+    out.put('\n');
+  }
+}
+
+void write_protocol_failure(const CertifyReport& report, io::OutputBuffer& out) {
+  // Not a case: "ERROR", so that a reader of "FAIL <id> <verdict>:" lines is not misled.
+  out.write("ERROR protocol-error: ");
+  write_sentence(report.protocol_failure, out);
+  if (!report.run.first_lines.empty()) {
+    out.write("\n  its first lines on stdout:");
+    for (const std::string& line : report.run.first_lines) {
+      out.write(kBlockPrefix);
+      out.write(xfen::printable(line));
+    }
+  }
   out.write("\n\n");
+}
+
+// The run's scope and what it may claim: what was selected and relaxed, then the outcome.
+void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
+  if (!report.selection.empty()) {
+    out.write("selection:");
+    for (const std::string& word : report.selection) {
+      out.put(' ');
+      write_sentence(word, out);
+    }
+    if (report.suite_cases > 0) {
+      out.write(" (");
+      out.write_number(report.summary.total());
+      out.write(" of ");
+      out.write_number(report.suite_cases);
+      out.write(" cases)");
+    }
+    out.put('\n');
+  }
+  for (const std::string& relaxation : relaxations(report)) {
+    out.write("relaxed: ");
+    write_sentence(relaxation, out);
+    out.put('\n');
+  }
+  if (report.dialect_graded > 0) {
+    out.write("dialect cases: ");
+    out.write_number(report.dialect_graded);
+    out.write(" graded (in X-FEN's spelling, or in their own where --accept-spelling names it)\n");
+  }
 }
 
 void write_count(io::OutputBuffer& out, std::uint64_t count, std::string_view what) {
@@ -115,13 +186,11 @@ void write_count(io::OutputBuffer& out, std::uint64_t count, std::string_view wh
 }  // namespace
 
 void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
+  if (!report.protocol_failure.empty()) write_protocol_failure(report, out);
+  write_failures(report, out);
   std::map<std::string, std::uint64_t> skip_reasons;
-  for (const CaseResult& result : report.cases) {
-    if (result.verdict == Verdict::skipped)
-      ++skip_reasons[result.detail];
-    else if (tally_of(result.verdict) == Tally::failed)
-      write_failure(result, out);
-  }
+  for (const CaseResult& result : report.cases)
+    if (result.verdict == Verdict::skipped) ++skip_reasons[result.detail];
   for (const auto& [reason, count] : skip_reasons) {
     out.write("SKIP ");
     write_count(out, count, count == 1 ? "case: " : "cases: ");
@@ -130,13 +199,6 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   }
   if (report.unlisted > 0) {
     write_count(out, report.unlisted, "more cases that did not pass are not listed\n");
-  }
-  if (report.run.extra_answers > 0) {
-    // Not a case: "ERROR", so that a reader of "FAIL <id> <verdict>:" lines is not misled.
-    out.write("ERROR the program wrote ");
-    write_count(out, report.run.extra_answers, "answer line(s) more than it was sent records (the first: '");
-    out.write(xfen::printable(report.run.first_extra_answer));
-    out.write("')\n");
   }
   out.write("\nxfen certify: ");
   out.write(xfen::printable(report.name));
@@ -157,7 +219,9 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
     out.write(", ");
     write_count(out, report.run.restarts, "restart(s)");
   }
-  out.write("\nverdicts:");
+  out.put('\n');
+  write_scope(report, out);
+  out.write("verdicts:");
   for (const Verdict verdict : all_verdicts()) {
     const std::uint64_t count = report.verdicts[static_cast<std::size_t>(verdict)];
     if (count == 0) continue;
@@ -167,9 +231,27 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
     out.write_number(count);
   }
   out.put('\n');
+  write_sentence(outcome(report), out);
+  out.put('\n');
   write_count(out, report.summary.passed, "passed, ");
   write_count(out, report.summary.failed, "failed, ");
   write_count(out, report.summary.skipped, "skipped\n");
+}
+
+
+void write_untrusted_lines(std::string_view bytes, std::string_view prefix, io::OutputBuffer& out) {
+  if (bytes.ends_with('\n')) bytes.remove_suffix(1);
+  while (true) {
+    const std::size_t end = bytes.find('\n');
+    // As printable shows bytes, but a quote as it is: nothing here is quoted, and "can't open
+    // file" should read as the program wrote it.
+    std::array<char, kMaxPrintableByteSize> shown{};
+    for (const char c : bytes.substr(0, end))
+      out.write(c == '\'' ? std::string_view("'") : std::string_view(shown.data(), printable_byte(c, shown)));
+    if (end == std::string_view::npos) return;
+    out.write(prefix);
+    bytes.remove_prefix(end + 1);
+  }
 }
 
 }  // namespace xfen::certify

@@ -1,0 +1,105 @@
+#include "certify/grade/statement.hpp"
+
+namespace xfen::certify {
+namespace {
+
+// What accepting each spelling lets pass that X-FEN's rules do not (docs/SPEC.md).
+std::string_view relaxed_rule(Spelling spelling) noexcept {
+  switch (spelling) {
+    case Spelling::shredder: return "castling rights in Shredder-FEN file letters pass (X-FEN writes K/Q for an outermost rook, R7.3)";
+    case Spelling::classic: return "castling rights in K/Q letters only pass, and refusing an inner rook's right (X-FEN writes its file letter, R7.3)";
+    case Spelling::ep_always: return "an en passant square no pawn can capture on passes (X-FEN writes it only when a pawn could capture, R7.4)";
+    case Spelling::ep_legal: return "an en passant square left out when no capture is legal passes (X-FEN writes it when a pawn could capture, legal or not, R7.4)";
+  }
+  return "";
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : std::string(separator)) + part;
+  return text;
+}
+
+std::string suite_name(const CertifyReport& report) {
+  return "the X-FEN conformance suite " + report.suite_version;
+}
+
+std::string accepted_list(const CertifyReport& report) {
+  std::string names;
+  for (const Spelling spelling : all_spellings())
+    if (report.accepted_spellings.contains(spelling))
+      (names += names.empty() ? "" : ",") += spelling_name(spelling);
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::string> relaxations(const CertifyReport& report) {
+  std::vector<std::string> lines;
+  for (const Spelling spelling : all_spellings())
+    if (report.accepted_spellings.contains(spelling))
+      lines.push_back("--accept-spelling " + std::string(spelling_name(spelling)) + ": " +
+                      std::string(relaxed_rule(spelling)));
+  if (!report.skip_file.empty())
+    lines.push_back("--skip-file " + report.skip_file + ": " + std::to_string(report.skip_patterns) +
+                    " id(s) or glob(s) of cases expected to fail, not counted as failures");
+  return lines;
+}
+
+bool conforms(const CertifyReport& report) {
+  const std::uint64_t graded = report.summary.passed + report.summary.failed;
+  return report.run.started && report.protocol_failure.empty() && !report.suite_version.empty() &&
+         report.selection.empty() && relaxations(report).empty() && !report.failed() &&
+         report.suite_cases > 0 && report.summary.total() == report.suite_cases &&
+         graded + report.need_per_case == report.suite_cases;
+}
+
+std::optional<std::string> conformance_statement(const CertifyReport& report) {
+  if (!conforms(report)) return std::nullopt;
+  std::string statement = "conforms to " + suite_name(report) + ", strict: " +
+                          std::to_string(report.summary.passed) + " of " +
+                          std::to_string(report.suite_cases) + " cases graded";
+  if (report.need_per_case > 0)
+    statement += ", " + std::to_string(report.need_per_case) + " need per-case mode";
+  return statement;
+}
+
+std::string outcome(const CertifyReport& report) {
+  if (auto statement = conformance_statement(report)) return std::move(*statement);
+  const std::string against = report.suite_version.empty() ? "the records of " + report.source : suite_name(report);
+  std::string text;
+  if (!report.run.started) {
+    text = "could not run the implementation: no verdict on " + against;
+  } else if (!report.protocol_failure.empty()) {
+    text = "no verdict on " + against + ": the answers do not line up with the records";
+  } else if (report.failed()) {
+    text = "fails " + against + ": " + std::to_string(report.summary.failed) + " of " +
+           std::to_string(report.summary.total()) + " cases failed";
+  } else {
+    text = "passes " + std::to_string(report.summary.passed) + " of " +
+           std::to_string(report.summary.total()) + " cases of " + against;
+    if (report.summary.skipped > 0) text += " (" + std::to_string(report.summary.skipped) + " skipped)";
+    text += ", which is no conformance statement";
+  }
+  if (!report.selection.empty()) text += "; selection: " + joined(report.selection, " ");
+  std::vector<std::string> relaxed;
+  if (!report.accepted_spellings.empty()) relaxed.push_back("--accept-spelling " + accepted_list(report));
+  if (!report.skip_file.empty()) relaxed.push_back("--skip-file " + report.skip_file);
+  if (!relaxed.empty()) text += "; relaxed: " + joined(relaxed, " ");
+  return text;
+}
+
+std::string badge_message(const CertifyReport& report) {
+  if (conforms(report)) return "strict";
+  if (!report.run.started || !report.protocol_failure.empty()) return "no verdict";
+  std::string message = std::to_string(report.summary.passed) + "/" +
+                        std::to_string(report.summary.passed + report.summary.failed) + " passed";
+  if (!report.selection.empty()) message += ", partial run";
+  std::vector<std::string> relaxed;
+  if (!report.accepted_spellings.empty()) relaxed.push_back(accepted_list(report));
+  if (!report.skip_file.empty()) relaxed.push_back("skip list");
+  if (!relaxed.empty()) message += ", relaxed: " + joined(relaxed, ", ");
+  return message;
+}
+
+}  // namespace xfen::certify
