@@ -852,7 +852,8 @@ class Gate(CertifyTestCase):
             self.assertIn(("relaxation", summary["relaxations"][0]), properties)
             with open(html, encoding="utf-8") as f:
                 page = f.read()
-            self.assertIn("--accept-spelling ep-always", page)
+            self.assertIn("relaxed: " + summary["relaxations"][0], page)
+            self.assertIn("selection: <code>--tag en-passant</code>", page)
             with open(badge, encoding="utf-8") as f:
                 endpoint = json.load(f)
             documents = {"text": run.stdout, "json": json.dumps(run.report["summary"]), "html": page,

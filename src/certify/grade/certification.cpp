@@ -118,6 +118,7 @@ class Certification final : public RecordFeed, public AnswerSink {
 // run (every case a crash or not-run, a wall of false failures) and those of answers that do not
 // line up with the records (below).
 void discard_verdicts(CertifyReport& report) {
+  report.discarded = report.summary.total();
   report.summary = {};
   report.verdicts = {};
   report.by_class.clear();
@@ -132,8 +133,8 @@ void discard_verdicts(CertifyReport& report) {
 // answer, a log line on stdout) has every answer after that line graded against another record:
 // hundreds of verdicts, all wrong. One protocol error replaces them.
 void replace_verdicts_with_protocol_failure(CertifyReport& report) {
-  const std::uint64_t graded = report.summary.total();
   discard_verdicts(report);
+  const std::uint64_t graded = report.discarded;
   report.protocol_failure =
       "the program wrote " + std::to_string(report.run.extra_answers) + " answer line" +
       (report.run.extra_answers == 1 ? "" : "s") + " more than it was sent records, so its answers "

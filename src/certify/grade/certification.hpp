@@ -64,6 +64,8 @@ struct CertifyReport {
   // Set when the program's answers do not line up with the records (it wrote more answer lines
   // than it was sent records): every verdict could belong to another record, so none is kept.
   std::string protocol_failure;
+  std::uint64_t discarded = 0;  // cases run whose verdicts were discarded (the two cases above)
+  std::uint64_t cases_run() const noexcept { return summary.total() + discarded; }
   double seconds = 0;  // wall time of the run
   // Whether anything failed: a failing case, or answers that do not line up.
   bool failed() const noexcept { return summary.failed > 0 || !protocol_failure.empty(); }

@@ -60,6 +60,7 @@ Json summary(const CertifyReport& report) {
                {"restarts", report.run.restarts},
                {"extra_answers", report.run.extra_answers},
                {"unlisted", report.unlisted},
+               {"discarded", report.discarded},
                {"seconds", report.seconds}};
   if (report.run.extra_answers > 0)
     add_bytes(json, "first_extra_answer", report.run.first_extra_answer);

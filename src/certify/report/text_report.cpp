@@ -118,7 +118,8 @@ void write_group_rest(const std::vector<const CaseResult*>& group, io::OutputBuf
   out.write(" (each case is in the JSON, JUnit and HTML reports)\n");
 }
 
-void write_failures(const CertifyReport& report, io::OutputBuffer& out) {
+// Each block ends with a blank line; true when it wrote any.
+bool write_failures(const CertifyReport& report, io::OutputBuffer& out) {
   std::map<std::pair<Verdict, std::string_view>, std::vector<const CaseResult*>> groups;
   std::vector<const std::vector<const CaseResult*>*> in_order;  // by each group's first case
   for (const CaseResult& result : report.cases) {
@@ -132,6 +133,7 @@ void write_failures(const CertifyReport& report, io::OutputBuffer& out) {
     write_group_rest(*group, out);
     out.put('\n');
   }
+  return !in_order.empty();
 }
 
 void write_protocol_failure(const CertifyReport& report, io::OutputBuffer& out) {
@@ -158,7 +160,7 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
     }
     if (report.suite_cases > 0) {
       out.write(" (");
-      out.write_number(report.summary.total());
+      out.write_number(report.cases_run());
       out.write(" of ");
       out.write_number(report.suite_cases);
       out.write(" cases)");
@@ -186,21 +188,26 @@ void write_count(io::OutputBuffer& out, std::uint64_t count, std::string_view wh
 }  // namespace
 
 void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
-  if (!report.protocol_failure.empty()) write_protocol_failure(report, out);
-  write_failures(report, out);
+  // One blank line before the summary: the blocks end with one, unless lines follow them.
+  bool blank_line_before = !report.protocol_failure.empty();
+  if (blank_line_before) write_protocol_failure(report, out);
+  blank_line_before = write_failures(report, out) || blank_line_before;
   std::map<std::string, std::uint64_t> skip_reasons;
   for (const CaseResult& result : report.cases)
     if (result.verdict == Verdict::skipped) ++skip_reasons[result.detail];
   for (const auto& [reason, count] : skip_reasons) {
+    blank_line_before = false;
     out.write("SKIP ");
     write_count(out, count, count == 1 ? "case: " : "cases: ");
     write_sentence(reason, out);
     out.put('\n');
   }
   if (report.unlisted > 0) {
+    blank_line_before = false;
     write_count(out, report.unlisted, "more cases that did not pass are not listed\n");
   }
-  out.write("\nxfen certify: ");
+  if (!blank_line_before) out.put('\n');
+  out.write("xfen certify: ");
   out.write(xfen::printable(report.name));
   out.write(report.mode == Mode::stream ? ", stream mode, " : ", per-case mode, ");
   if (report.suite_version.empty()) {
@@ -211,7 +218,7 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
     out.write(report.suite_version);
   }
   out.write(", ");
-  write_count(out, report.summary.total(), "cases in ");
+  write_count(out, report.cases_run(), "cases in ");
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", report.seconds);
   out.write(seconds);
@@ -221,7 +228,7 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   }
   out.put('\n');
   write_scope(report, out);
-  out.write("verdicts:");
+  out.write(report.summary.total() == 0 ? "verdicts: none" : "verdicts:");
   for (const Verdict verdict : all_verdicts()) {
     const std::uint64_t count = report.verdicts[static_cast<std::size_t>(verdict)];
     if (count == 0) continue;
