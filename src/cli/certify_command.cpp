@@ -54,7 +54,10 @@ void show_progress(io::ByteSink& terminal, std::uint64_t done, std::uint64_t tot
   if (seconds > 0.5 && done > 0) {
     const double rate = static_cast<double>(done) / seconds;
     line += ", " + std::to_string(static_cast<std::uint64_t>(rate + 0.5)) + " cases/s";
-    if (total >= done) line += ", " + std::to_string(static_cast<std::uint64_t>(static_cast<double>(total - done) / rate + 0.5)) + " s left";
+    if (total >= done) {
+      const double left = static_cast<double>(total - done) / rate;
+      line += ", " + std::to_string(static_cast<std::uint64_t>(left + 0.5)) + " s left";
+    }
   }
   terminal.write(line);
 }

@@ -6,10 +6,18 @@ namespace {
 // What accepting each spelling lets pass that X-FEN's rules do not (docs/SPEC.md).
 std::string_view relaxed_rule(Spelling spelling) noexcept {
   switch (spelling) {
-    case Spelling::shredder: return "castling rights in Shredder-FEN file letters pass (X-FEN writes K/Q for an outermost rook, R7.3)";
-    case Spelling::classic: return "castling rights in K/Q letters only pass, and refusing an inner rook's right (X-FEN writes its file letter, R7.3)";
-    case Spelling::ep_always: return "an en passant square no pawn can capture on passes (X-FEN writes it only when a pawn could capture, R7.4)";
-    case Spelling::ep_legal: return "an en passant square left out when no capture is legal passes (X-FEN writes it when a pawn could capture, legal or not, R7.4)";
+    case Spelling::shredder:
+      return "castling rights in Shredder-FEN file letters pass (X-FEN writes K/Q for an outermost "
+             "rook, R7.3)";
+    case Spelling::classic:
+      return "castling rights in K/Q letters only pass, and refusing an inner rook's right (X-FEN "
+             "writes its file letter, R7.3)";
+    case Spelling::ep_always:
+      return "an en passant square no pawn can capture on passes (X-FEN writes it only when a pawn "
+             "could capture, R7.4)";
+    case Spelling::ep_legal:
+      return "an en passant square left out when no capture is legal passes (X-FEN writes it when a "
+             "pawn could capture, legal or not, R7.4)";
   }
   return "";
 }
@@ -66,7 +74,8 @@ std::optional<std::string> conformance_statement(const CertifyReport& report) {
 
 std::string outcome(const CertifyReport& report) {
   if (auto statement = conformance_statement(report)) return std::move(*statement);
-  const std::string against = report.suite_version.empty() ? "the records of " + report.source : suite_name(report);
+  const std::string against =
+      report.suite_version.empty() ? "the records of " + report.source : suite_name(report);
   std::string text;
   if (!report.run.started) {
     text = "could not run the implementation: no verdict on " + against;

@@ -38,13 +38,14 @@ std::string badge_svg(const CertifyReport& report) {
   const std::string width = std::to_string(left_width + right_width);
   const std::string title = html_text(outcome(report));  // it names the user's files
   std::string svg;
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width + "\" height=\"20\" role=\"img\" aria-label=\"" +
-         left + ": " + right + "\">";
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width +
+         "\" height=\"20\" role=\"img\" aria-label=\"" + left + ": " + right + "\">";
   svg += "<title>" + title + "</title>";
   svg += "<rect width=\"" + std::to_string(left_width) + "\" height=\"20\" fill=\"#555\"/>";
   svg += "<rect x=\"" + std::to_string(left_width) + "\" width=\"" + std::to_string(right_width) +
          "\" height=\"20\" fill=\"" + std::string(colour(report)) + "\"/>";
-  svg += "<g fill=\"#fff\" text-anchor=\"middle\" font-family=\"Verdana,DejaVu Sans,sans-serif\" font-size=\"11\">";
+  svg += "<g fill=\"#fff\" text-anchor=\"middle\" font-family=\"Verdana,DejaVu Sans,sans-serif\" "
+         "font-size=\"11\">";
   svg += "<text x=\"" + std::to_string(left_width / 2) + "\" y=\"14\">" + left + "</text>";
   svg += "<text x=\"" + std::to_string(left_width + right_width / 2) + "\" y=\"14\">" + right + "</text>";
   svg += "</g></svg>\n";

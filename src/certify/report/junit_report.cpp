@@ -123,7 +123,8 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
     set(property, "value", value);
   };
   add("outcome", outcome(report));
-  if (const std::optional<std::string> statement = conformance_statement(report)) add("conformance_statement", *statement);
+  if (const std::optional<std::string> statement = conformance_statement(report))
+    add("conformance_statement", *statement);
   for (const std::string& word : report.selection) add("selection", word);
   for (const std::string& relaxation : relaxations(report)) add("relaxation", relaxation);
   add("suite", report.suite_version);
