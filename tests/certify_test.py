@@ -909,6 +909,27 @@ class Gate(CertifyTestCase):
             self.assertEqual(rerun.status, 0, rerun.describe())
             self.assertIn(f"selection: --rerun-failed {old} ({len(failed)} of 711 cases)", rerun.stdout)
 
+    def test_each_class_is_counted_apart_in_every_report(self):
+        """A program that rejects everything passes every invalid case: its total says little. Each
+        report gives the classes apart (issue 23: HoiChess out-scored the libraries so)."""
+        impl = "while read -r line; do echo error no; done"
+        with tempfile.TemporaryDirectory() as work:
+            junit = os.path.join(work, "r.xml")
+            run = certify("--impl", impl, "--junit", junit, "--jobs", "1")
+            counts = {}
+            for case in CASES.values():
+                if not unsendable(case):
+                    counts.setdefault(case["class"], 0)
+                    counts[case["class"]] += 1
+            by_class = run.report["summary"]["by_class"]
+            self.assertEqual(by_class["valid"], {"passed": 0, "failed": counts["valid"], "skipped": 0})
+            self.assertEqual(by_class["invalid"]["passed"], counts["invalid"])
+            self.assertRegex(run.stdout, rf"\nvalid \(must be accepted\): 0 of {counts['valid']} passed; "
+                             rf"invalid \(must be rejected\): {counts['invalid']} of {counts['invalid']} "
+                             rf"passed(, \d+ skipped)?; ")
+            properties = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+            self.assertEqual(properties["class valid"], f"0 of {counts['valid']} passed")
+
     def test_jobs_default_to_the_number_of_cores(self):
         result = subprocess.run([XFEN, "certify", "--help"], capture_output=True, timeout=30, check=False)
         self.assertRegex(result.stdout.decode(), rf"--jobs UINT:[^\n]*={os.cpu_count()}\n")

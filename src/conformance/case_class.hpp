@@ -15,7 +15,8 @@ enum class CaseClass : std::uint8_t {
   invalid,                 // must be rejected
   implementation_defined,  // lenient inputs, illegal positions: rejecting is fine, accepting
                            // only with the stated answer
-  dialect,                 // a non-default writing style: graded only where it is supported
+  dialect,                 // a non-default writing style: its `output` where that style is
+                           // written; X-FEN's writing of its (strict, legal) input anywhere
 };
 
 // "valid", "invalid", "implementation-defined", "dialect".

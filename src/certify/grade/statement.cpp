@@ -1,5 +1,7 @@
 #include "certify/grade/statement.hpp"
 
+#include "conformance/case_class.hpp"
+
 namespace xfen::certify {
 namespace {
 
@@ -96,6 +98,25 @@ std::string outcome(const CertifyReport& report) {
   if (!report.skip_file.empty()) relaxed.push_back("--skip-file " + report.skip_file);
   if (!relaxed.empty()) text += "; relaxed: " + joined(relaxed, " ");
   return text;
+}
+
+std::vector<ClassFigure> class_figures(const CertifyReport& report) {
+  std::vector<ClassFigure> figures;
+  for (const std::string_view name : conformance::case_class_names()) {
+    const auto found = report.by_class.find(std::string(name));
+    if (found == report.by_class.end()) continue;
+    const Tallies& tallies = found->second;
+    const auto case_class = conformance::case_class_from_name(name);
+    std::string duty = case_class == conformance::CaseClass::invalid ? "must be rejected"
+                       : case_class == conformance::CaseClass::implementation_defined
+                           ? "either, if accepted written as the suite says"
+                           : "must be accepted";
+    std::string text = std::to_string(tallies.passed) + " of " +
+                       std::to_string(tallies.passed + tallies.failed) + " passed";
+    if (tallies.skipped > 0) text += ", " + std::to_string(tallies.skipped) + " skipped";
+    figures.push_back({std::string(name), std::move(duty), std::move(text)});
+  }
+  return figures;
 }
 
 std::string badge_message(const CertifyReport& report) {

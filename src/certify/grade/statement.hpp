@@ -27,6 +27,16 @@ std::optional<std::string> conformance_statement(const CertifyReport& report);
 // castling; relaxed: --accept-spelling shredder").
 std::string outcome(const CertifyReport& report);
 
+// The figures of each class apart, in the suite's order of classes, for those the run has: a
+// program that rejects everything passes every invalid case, so a total alone says little.
+// ("valid", "must be accepted", "74 of 177 passed"); "…, 2 skipped" when some were.
+struct ClassFigure {
+  std::string name;
+  std::string duty;
+  std::string figures;
+};
+std::vector<ClassFigure> class_figures(const CertifyReport& report);
+
 // Short words for a badge: "strict", "641/711 passed, relaxed: ep-always", "failing".
 std::string badge_message(const CertifyReport& report);
 

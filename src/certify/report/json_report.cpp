@@ -5,6 +5,7 @@
 // `base64 decode of X_base64 if present, else X`.
 #include <chrono>
 #include <cstddef>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -39,6 +40,15 @@ Json verdict_counts(const CertifyReport& report) {
   return counts;
 }
 
+// {"valid": {"passed": 74, "failed": 103, "skipped": 0}, …}: each class (or tag) apart, since a
+// program that rejects everything passes every invalid case.
+Json tallies_by_name(const std::map<std::string, Tallies>& tallies) {
+  Json object = Json::object();
+  for (const auto& [name, counts] : tallies)
+    object[text(name)] = {{"passed", counts.passed}, {"failed", counts.failed}, {"skipped", counts.skipped}};
+  return object;
+}
+
 Json texts(const std::vector<std::string>& lines) {
   Json array = Json::array();
   for (const std::string& line : lines) array.push_back(text(line));
@@ -57,6 +67,8 @@ Json summary(const CertifyReport& report) {
                {"need_per_case", report.need_per_case},
                {"dialect_graded", report.dialect_graded},
                {"verdicts", verdict_counts(report)},
+               {"by_class", tallies_by_name(report.by_class)},
+               {"by_tag", tallies_by_name(report.by_tag)},
                {"restarts", report.run.restarts},
                {"extra_answers", report.run.extra_answers},
                {"unlisted", report.unlisted},

@@ -127,6 +127,7 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
     add("conformance_statement", *statement);
   for (const std::string& word : report.selection) add("selection", word);
   for (const std::string& relaxation : relaxations(report)) add("relaxation", relaxation);
+  for (const ClassFigure& figure : class_figures(report)) add(("class " + figure.name).c_str(), figure.figures);
   add("suite", report.suite_version);
   add("source", report.source);
   add("command", report.command);

@@ -238,6 +238,15 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
     out.write_number(count);
   }
   out.put('\n');
+  const std::vector<ClassFigure> classes = class_figures(report);
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    out.write(classes[i].name);
+    out.write(" (");
+    out.write(classes[i].duty);
+    out.write("): ");
+    out.write(classes[i].figures);
+    out.write(i + 1 < classes.size() ? "; " : "\n");
+  }
   write_sentence(outcome(report), out);
   out.put('\n');
   write_count(out, report.summary.passed, "passed, ");
