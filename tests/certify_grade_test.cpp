@@ -303,3 +303,45 @@ BOOST_AUTO_TEST_CASE(the_conformance_statement_is_made_only_when_earned) {
   records.source = "mine.txt";
   no_statement(records, "the records of a file");
 }
+
+// Engines answer with four fields (EPD) or the board alone. Their fields are graded as written:
+// right fields in another layout name the layout (a pass where --accept-layout names it); wrong
+// ones say which field is wrong, not that the record is short.
+BOOST_AUTO_TEST_CASE(answers_in_another_layout_are_graded_on_the_fields_they_have) {
+  const certify::CertifyCase c = record_case("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 5");
+  certify::LayoutSet epd;
+  epd.add(xfen::RecordFields::epd);
+  certify::LayoutSet board;
+  board.add(xfen::RecordFields::board);
+
+  const certify::Grade right_epd = certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w - d6"), {});
+  BOOST_TEST((right_epd.verdict == Verdict::non_canonical), right_epd.detail);
+  BOOST_TEST(right_epd.detail.find("EPD") != std::string::npos, right_epd.detail);
+  BOOST_TEST(right_epd.detail.find("--accept-layout epd") != std::string::npos, right_epd.detail);
+  BOOST_TEST((certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w - d6"), {}, epd).verdict == Verdict::pass));
+  // EPD credit is not board credit, and the other way round.
+  BOOST_TEST((certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w - d6"), {}, board).verdict ==
+              Verdict::non_canonical));
+  BOOST_TEST((certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3"), {}, board).verdict == Verdict::pass));
+
+  // A wrong field of an EPD answer is named (an invented en passant square, as GNU Chess writes).
+  const certify::Grade wrong_epd = certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w - -"), {}, epd);
+  BOOST_TEST((wrong_epd.verdict == Verdict::wrong_position), wrong_epd.detail);
+  BOOST_TEST(wrong_epd.detail.find("en passant: expected d6, answered -") != std::string::npos, wrong_epd.detail);
+  BOOST_TEST(wrong_epd.detail.find("EPD") != std::string::npos, wrong_epd.detail);
+  BOOST_TEST(wrong_epd.detail.find("ends after") == std::string::npos, wrong_epd.detail);
+  // Right fields in a spelling the run does not accept are still that spelling's failure.
+  const certify::CertifyCase chess960 = record_case("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+  const certify::Grade shredder_epd = certify::grade(chess960, accepted("rk5r/8/8/8/8/8/8/RK5R w HAha -"), {}, epd);
+  BOOST_TEST((shredder_epd.verdict == Verdict::non_canonical), shredder_epd.detail);
+  BOOST_TEST(shredder_epd.detail.find("Shredder") != std::string::npos, shredder_epd.detail);
+  certify::SpellingSet shredder;
+  shredder.add(certify::Spelling::shredder);
+  BOOST_TEST((certify::grade(chess960, accepted("rk5r/8/8/8/8/8/8/RK5R w HAha -"), shredder, epd).verdict ==
+              Verdict::pass));
+  const certify::Grade wrong_board = certify::grade(c, accepted("4k3/8/8/3p4/8/8/8/4K3"), {}, board);
+  BOOST_TEST((wrong_board.verdict == Verdict::wrong_position), wrong_board.detail);
+  BOOST_TEST(wrong_board.detail.find("e5 expected P, answered empty") != std::string::npos, wrong_board.detail);
+  // Neither a layout nor X-FEN: as before.
+  BOOST_TEST((certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w -"), {}, epd).verdict == Verdict::wrong_position));
+}

@@ -356,6 +356,10 @@ class StreamStubs(CertifyTestCase):
             canonical = c.get("output") if c["class"] != "dialect" else strict.get(c["input"], "")[3:]
             if c["input"] == canonical:
                 return "pass"
+            # An input cut to EPD or the board alone, its fields the expected ones: that layout.
+            fields = c["input"].split(" ")
+            if len(fields) in (1, 4) and (canonical or "").split(" ")[:len(fields)] == fields:
+                return "non-canonical"
             return "non-canonical" if strict.get(c["input"], "").startswith("ok ") else "wrong-position"
 
         run = certify("--impl", stub("echo.py"), "--timeout-ms", "5000")
@@ -420,6 +424,31 @@ class StreamStubs(CertifyTestCase):
 
     def test_en_passant_always(self):
         self.spelling_test(["--ep", "always"], "ep-always", "always written")
+
+    def test_answers_in_a_shorter_layout(self):
+        """EPD and board-only answers are graded on their fields and name their layout; only
+        --accept-layout credits them, and then every report says so."""
+        ids = group("side")
+        for fields, layout, detail in ((4, "epd", "EPD (four fields, no clocks)"),
+                                       (1, "board", "the board alone")):
+            for credited in (False, True):
+                with self.subTest(layout=layout, credited=credited):
+                    arguments = ["--impl", stub("layout.py", str(fields)), "--id", "side.*"]
+                    if credited:
+                        arguments += ["--accept-layout", layout]
+                    run = certify(*arguments)
+                    self.assertIsNotNone(run.report, run.describe())
+                    for case in run.report["cases"]:
+                        if CASES[case["id"]]["class"] == "invalid":
+                            self.assertEqual(case["verdict"], "pass", case)
+                        elif case["answer"].startswith("ok "):
+                            self.assertEqual(case["verdict"], "pass" if credited else "non-canonical", case)
+                            self.assertIn(detail, case["detail"], case)
+                    self.assertEqual(run.status, 0 if credited else 1, run.describe())
+                    if credited:
+                        self.assertIn(f"relaxed: --accept-layout {layout}: ", run.stdout)
+                        self.assertEqual(run.report["implementation"]["accepted_layouts"], [layout])
+                    self.assertEqual(sorted(c["id"] for c in run.report["cases"]), sorted(ids))
 
     def test_stdout_flood(self):
         # 64 MiB of garbage as one answer line: the case is a protocol error, the answers after it

@@ -104,6 +104,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   report.name = options.name.empty() ? options.command : options.name;
   report.mode = options.mode;
   report.accepted_spellings = options.accepted;
+  report.accepted_layouts = options.accepted_layouts;
   report.selection = selection_words(options);
 
   std::vector<SkipPattern> skip_patterns;
@@ -178,6 +179,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   run.runner.max_restarts = options.max_restarts;
   run.per_case_command = options.per_case_command;
   run.accepted = options.accepted;
+  run.accepted_layouts = options.accepted_layouts;
   for (SkipPattern& skip : skip_patterns) run.skip_patterns.push_back(std::move(skip.pattern));
   run.list_passes = !options.inputs;
   if (options.progress)

@@ -26,6 +26,7 @@ struct CertifyCommandOptions {
   std::optional<std::filesystem::path> inputs;       // --inputs: records instead of the suite
   std::optional<std::filesystem::path> skip_file;
   certify::SpellingSet accepted;
+  certify::LayoutSet accepted_layouts;  // --accept-layout
   std::uint32_t timeout_ms = 10'000;
   unsigned jobs = 1;  // main sets the number of cores as the default
   unsigned max_restarts = 10;

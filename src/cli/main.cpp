@@ -160,6 +160,17 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
                      "skipped, or as unexpected-pass when they pass")
       ->type_name("FILE");
   add_spelling_list_option(command, options.accepted);
+  command
+      .add_option_function<std::vector<std::string>>(
+          "--accept-layout",
+          [&options](const std::vector<std::string>& names) {
+            for (const std::string& name : names) options.accepted_layouts.add(*xfen::record_fields_from_name(name));
+          },
+          "Grade answers cut to these layouts as passes when their fields are right (comma-separated): "
+          "epd (four fields, no clocks), board (the board alone)")
+      ->delimiter(',')
+      ->type_name("LIST")
+      ->check(CLI::IsMember({"epd", "board"}));
   command.add_option("--timeout-ms", options.timeout_ms, "Time limit per record")
       ->check(CLI::Range(1U, 3'600'000U))
       ->capture_default_str();

@@ -55,7 +55,7 @@ class Certification final : public RecordFeed, public AnswerSink {
     if (found == in_flight_.end()) return;  // the runner answers each record once
     CertifyCase c = std::move(found->second);
     in_flight_.erase(found);
-    Grade g = grade(c, answer, options_.accepted);
+    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
     if (listed_in_skip_file(c.id)) {
       if (g.verdict == Verdict::pass)
         g = {Verdict::unexpected_pass, "listed in the skip file, and passed: take it off the list"};

@@ -47,6 +47,7 @@ struct CertifyReport {
   Mode mode = Mode::stream;
   // What the run relaxes: spellings graded as passes, and a skip list of expected failures.
   SpellingSet accepted_spellings;
+  LayoutSet accepted_layouts;
   std::string skip_file;
   std::size_t skip_patterns = 0;
   // Counts.
@@ -80,6 +81,7 @@ struct CertifyOptions {
   // (line feeds, a final carriage return); empty: they are skipped as needing per-case mode.
   std::string per_case_command;
   SpellingSet accepted;
+  LayoutSet accepted_layouts;
   // Ids or shell-style globs of cases expected to fail: graded, then `skipped` when they fail and
   // `unexpected-pass` when they pass, so that a skip list cannot go stale in silence.
   std::vector<std::string> skip_patterns;

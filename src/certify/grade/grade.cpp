@@ -1,5 +1,6 @@
 #include "certify/grade/grade.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -7,6 +8,7 @@
 #include <xfen/message.hpp>
 #include <xfen/parse.hpp>
 #include <xfen/square_name.hpp>
+#include <xfen/style_names.hpp>
 
 namespace xfen::certify {
 namespace {
@@ -20,11 +22,12 @@ constexpr std::array<EnPassantStyle, 3> kEnPassantStyles{EnPassantStyle::xfen, E
 // `allowed_only`, only among those `accepted` allows. The default style comes first, so a record
 // that every style writes alike is X-FEN's.
 std::optional<WriteOptions> style_writing(const Position& position, std::string_view record,
-                                          SpellingSet accepted, bool allowed_only) {
+                                          SpellingSet accepted, bool allowed_only,
+                                          RecordFields layout = RecordFields::full) {
   std::array<char, kMaxRecordSize> buffer{};
   for (const CastlingStyle castling : kCastlingStyles)
     for (const EnPassantStyle en_passant : kEnPassantStyles) {
-      const WriteOptions style{.castling = castling, .en_passant = en_passant};
+      const WriteOptions style{.castling = castling, .en_passant = en_passant, .fields = layout};
       if (allowed_only && !accepted.allows(style)) continue;
       const WriteResult written = write(position, buffer, style);
       if (written.ok() && std::string_view(buffer.data(), written.size) == record) return style;
@@ -102,7 +105,48 @@ std::optional<Grade> grade_spelling(const Position& position, const std::string&
   return std::nullopt;
 }
 
-Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet accepted) {
+// The number of fields of a record as a strict reader splits them (single spaces).
+std::size_t field_count_of(std::string_view record) {
+  return record.empty() ? 0 : 1 + static_cast<std::size_t>(std::count(record.begin(), record.end(), ' '));
+}
+
+// An answer cut to a shorter layout (R15): graded on the fields it has, when it reads in it.
+std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, SpellingSet accepted,
+                                  LayoutSet layouts) {
+  for (const RecordFields layout : {RecordFields::epd, RecordFields::board}) {
+    if (field_count_of(record) != field_count(layout)) continue;
+    const ParseResult read = parse(record, ParseOptions{.fields = layout});
+    if (!read.ok()) return std::nullopt;
+    // The expected position cut the same way: what the layout leaves out takes its defaults.
+    std::array<char, kMaxRecordSize> buffer{};
+    const WriteResult cut = write(c.expected_position, buffer, WriteOptions{.fields = layout});
+    const ParseResult expected = parse(std::string_view(buffer.data(), cut.size), ParseOptions{.fields = layout});
+    const std::string name(describe_layout(layout));
+    if (!cut.ok() || !expected.ok()) return std::nullopt;
+    if (!(read.position == expected.position))
+      return Grade{Verdict::wrong_position,
+                   "an answer in " + name + ": " + differences(expected.position, read.position)};
+    // The right fields; then their spelling is graded as a whole record's is.
+    const std::string flag = "--accept-layout " + std::string(style_name(layout));
+    const auto style = style_writing(c.expected_position, record, accepted, true, layout);
+    if (!style) {
+      const auto other = style_writing(c.expected_position, record, accepted, false, layout);
+      return Grade{Verdict::non_canonical,
+                   "the expected position's fields, written as " + name +
+                       (other ? " with " + describe_style(*other) + " (--accept-spelling " +
+                                    spelling_list(*other) + " and " + flag + " grade it as a pass)"
+                              : " in a way X-FEN does not")};
+    }
+    const std::string spelled = SpellingSet{}.allows(*style) ? "" : " with " + describe_style(*style);
+    if (layouts.contains(layout))
+      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")"};
+    return Grade{Verdict::non_canonical, "the expected position's fields, written as " + name + spelled +
+                                             " (" + flag + " grades it as a pass)"};
+  }
+  return std::nullopt;
+}
+
+Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet accepted, LayoutSet layouts) {
   // The expected position in X-FEN's spelling or a known other one (this also finds an en passant
   // square left out because no capture is legal: the expected position holds it).
   if (auto spelled = grade_spelling(c.expected_position, record, accepted)) return std::move(*spelled);
@@ -110,8 +154,10 @@ Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet 
   // position. Not leniently: a lenient reading drops what it cannot place (a castling right
   // without its rook), and the answer claimed it.
   const ParseResult read = parse(record);
-  if (!read.ok())
+  if (!read.ok()) {
+    if (auto in_layout = grade_layout(c, record, accepted, layouts)) return std::move(*in_layout);
     return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
+  }
   if (!(read.position == c.expected_position))
     return {Verdict::wrong_position, differences(c.expected_position, read.position)};
   // The same position (an en passant square no pawn can use, written all the same, say).
@@ -122,7 +168,7 @@ Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet 
 
 }  // namespace
 
-Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted) {
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts) {
   switch (answer.kind) {
     case Answer::Kind::crash: return {Verdict::crash, answer.detail};
     case Answer::Kind::timeout: return {Verdict::timeout, answer.detail};
@@ -136,7 +182,7 @@ Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted) {
     case Answer::Kind::accepted:
       if (c.expectation == Expectation::reject)
         return {Verdict::accepted_invalid, "accepted a record that must be rejected"};
-      return grade_record(c, answer.text, accepted);
+      return grade_record(c, answer.text, accepted, layouts);
   }
   return {Verdict::protocol_error, "unknown answer"};
 }

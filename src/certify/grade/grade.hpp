@@ -18,6 +18,9 @@ struct Grade {
 };
 
 // Skipping (--skip-file, records a mode cannot send) is decided by the caller.
-Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted);
+// An accepted answer in a shorter layout (EPD, the board alone) is graded on the fields it has:
+// right ones are `non-canonical` naming the layout, or a pass where `layouts` holds it; wrong
+// ones are `wrong-position` naming the fields that differ.
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts = {});
 
 }  // namespace xfen::certify

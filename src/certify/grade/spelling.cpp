@@ -72,4 +72,13 @@ std::string spelling_list(const WriteOptions& style) {
   return names;
 }
 
+std::string_view describe_layout(RecordFields layout) noexcept {
+  switch (layout) {
+    case RecordFields::full: return "X-FEN (six fields)";
+    case RecordFields::epd: return "EPD (four fields, no clocks)";
+    case RecordFields::board: return "the board alone";
+  }
+  return "";
+}
+
 }  // namespace xfen::certify

@@ -1,7 +1,8 @@
 // The spelling choices a writer of X-FEN may make without writing another position: castling
 // rights in Shredder-FEN letters or in classic K/Q letters, and the en passant square written
 // always or only when a capture is legal. `--accept-spelling` names the ones an implementation is
-// graded with; the others make an otherwise right answer `non-canonical`.
+// graded with; the others make an otherwise right answer `non-canonical`. Likewise the layouts
+// an answer may be cut to (`--accept-layout`).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,25 @@ class SpellingSet {
   }
   std::uint8_t bits_ = 0;
 };
+
+// The shorter layouts an answer may be credited in (--accept-layout): EPD (the four fields
+// before the clocks) and the board alone (SPEC R15), as engines print a position they hold.
+class LayoutSet {
+ public:
+  constexpr LayoutSet() = default;
+  constexpr void add(RecordFields layout) noexcept { bits_ |= bit(layout); }
+  constexpr bool contains(RecordFields layout) const noexcept { return (bits_ & bit(layout)) != 0; }
+  constexpr bool empty() const noexcept { return bits_ == 0; }
+
+ private:
+  static constexpr std::uint8_t bit(RecordFields layout) noexcept {
+    return static_cast<std::uint8_t>(1U << static_cast<unsigned>(layout));
+  }
+  std::uint8_t bits_ = 0;
+};
+
+// "EPD (four fields, no clocks)", "the board alone": how reports name a layout.
+std::string_view describe_layout(RecordFields layout) noexcept;
 
 // The spellings a style differs from X-FEN's by: "Shredder castling letters, en passant square
 // always written"; "X-FEN" for the default style.

@@ -1,5 +1,7 @@
 #include "certify/grade/statement.hpp"
 
+#include <xfen/style_names.hpp>
+
 #include "conformance/case_class.hpp"
 
 namespace xfen::certify {
@@ -24,6 +26,13 @@ std::string_view relaxed_rule(Spelling spelling) noexcept {
   return "";
 }
 
+// What accepting each shorter layout lets pass (SPEC R1.1: a record has six fields).
+std::string_view relaxed_layout_rule(RecordFields layout) noexcept {
+  return layout == RecordFields::epd
+             ? "an answer of the first four fields, without the clocks, passes (X-FEN writes six, R1.1)"
+             : "an answer of the board alone passes (X-FEN writes six fields, R1.1)";
+}
+
 std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
   std::string text;
   for (const std::string& part : parts) text += (text.empty() ? "" : std::string(separator)) + part;
@@ -42,6 +51,13 @@ std::string accepted_list(const CertifyReport& report) {
   return names;
 }
 
+std::string accepted_layout_list(const CertifyReport& report) {
+  std::string names;
+  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+    if (report.accepted_layouts.contains(layout)) (names += names.empty() ? "" : ",") += style_name(layout);
+  return names;
+}
+
 }  // namespace
 
 std::vector<std::string> relaxations(const CertifyReport& report) {
@@ -50,6 +66,10 @@ std::vector<std::string> relaxations(const CertifyReport& report) {
     if (report.accepted_spellings.contains(spelling))
       lines.push_back("--accept-spelling " + std::string(spelling_name(spelling)) + ": " +
                       std::string(relaxed_rule(spelling)));
+  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+    if (report.accepted_layouts.contains(layout))
+      lines.push_back("--accept-layout " + std::string(style_name(layout)) + ": " +
+                      std::string(relaxed_layout_rule(layout)));
   if (!report.skip_file.empty())
     lines.push_back("--skip-file " + report.skip_file + ": " + std::to_string(report.skip_patterns) +
                     " id(s) or glob(s) of cases expected to fail, not counted as failures");
@@ -95,6 +115,7 @@ std::string outcome(const CertifyReport& report) {
   if (!report.selection.empty()) text += "; selection: " + joined(report.selection, " ");
   std::vector<std::string> relaxed;
   if (!report.accepted_spellings.empty()) relaxed.push_back("--accept-spelling " + accepted_list(report));
+  if (!report.accepted_layouts.empty()) relaxed.push_back("--accept-layout " + accepted_layout_list(report));
   if (!report.skip_file.empty()) relaxed.push_back("--skip-file " + report.skip_file);
   if (!relaxed.empty()) text += "; relaxed: " + joined(relaxed, " ");
   return text;
@@ -127,6 +148,7 @@ std::string badge_message(const CertifyReport& report) {
   if (!report.selection.empty()) message += ", partial run";
   std::vector<std::string> relaxed;
   if (!report.accepted_spellings.empty()) relaxed.push_back(accepted_list(report));
+  if (!report.accepted_layouts.empty()) relaxed.push_back(accepted_layout_list(report));
   if (!report.skip_file.empty()) relaxed.push_back("skip list");
   if (!relaxed.empty()) message += ", relaxed: " + joined(relaxed, ", ");
   return message;

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include <xfen/style_names.hpp>
+
 #include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
@@ -97,11 +99,15 @@ Json implementation(const CertifyReport& report) {
   Json spellings = Json::array();
   for (const Spelling spelling : all_spellings())
     if (report.accepted_spellings.contains(spelling)) spellings.push_back(spelling_name(spelling));
+  Json layouts = Json::array();
+  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+    if (report.accepted_layouts.contains(layout)) layouts.push_back(style_name(layout));
   return {{"command", text(report.command)},
           {"per_case_command", report.per_case_command.empty() ? Json(nullptr) : text(report.per_case_command)},
           {"name", text(report.name)},
           {"mode", mode_name(report.mode)},
-          {"accepted_spellings", std::move(spellings)}};
+          {"accepted_spellings", std::move(spellings)},
+          {"accepted_layouts", std::move(layouts)}};
 }
 
 Json case_json(const CaseResult& result) {
