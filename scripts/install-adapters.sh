@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the adapters of examples/adapters/ run on, when any of it is missing: Node.js with
-# npm and the locked chessops (chessops.mjs), and Debian's pychess (pychess_adapter.py). Idempotent:
+# npm and the locked chessops (chessops.mjs), Debian's pychess (pychess_adapter.py), and the
+# Debian chess engines of examples/adapters/engines/ (one adapter per engine and mode). Idempotent:
 # on a machine that has them all it does nothing and needs no network. tests/adapters_test.sh
 # skips until this has run.
 set -euo pipefail
@@ -11,6 +12,9 @@ adapters="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/examples/adapters"
 # that bundles npm (and conflicts with Debian's npm). pychess is 8×8 only and pulls in about 40
 # packages (GTK introspection data, ~30 MB to download), which the headless adapter never loads.
 packages=(pychess)
+# The engines (into /usr/games, which the adapters look in): about 10 s and 32 MB of downloads
+# with their recommended packages on Debian 12, less without them (the engines need none).
+packages+=(stockfish fairy-stockfish ethereal-chess glaurung sjaakii phalanx hoichess)
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 "$(dirname "${BASH_SOURCE[0]}")/apt-install-missing.sh" "${packages[@]}"
