@@ -5,7 +5,9 @@
 #     every case a pass or on tests/adapters_test.skip;
 #   - chessops.mjs and pychess_adapter.py: known records, each answered `ok <record>` or `error …`
 #     in order, and the whole suite run without a crash, timeout, protocol error, restart or extra
-#     answer (what each library accepts is its own business: certification reports it).
+#     answer (what each library accepts is its own business: certification reports it);
+#   - the engine adapters of engines/, each mode on the side-to-move cases: no timeout, protocol
+#     error, extra answer or start error (their crashes are the engines').
 # The library adapters need scripts/install-adapters.sh (Node.js, npm ci, Debian's pychess); until
 # it has run they are skipped and the test exits 77 after checking the shell wrapper.
 # usage: adapters_test.sh XFEN SOURCE_DIR
@@ -129,6 +131,37 @@ if [[ ${missing[*]} != *pychess* ]]; then
   certify pychess
   echo "pychess_adapter.py: $(grep "^verdicts:" "$work/pychess.txt")"
   protocol_only pychess
+fi
+
+# --- the engine adapters (examples/adapters/engines): each mode on the side-to-move cases. Engines
+# crash on records they cannot read, and the adapter must die as the engine did, so crashes and
+# restarts are theirs to have; what the adapter itself must never cause is a timeout, a protocol
+# error, an extra answer or a program that cannot run.
+engine_modes=("stockfish.py" "stockfish.py --chess960" "fairy-stockfish.py chess"
+  "fairy-stockfish.py chess --chess960" "fairy-stockfish.py capablanca"
+  "fairy-stockfish.py capablanca --chess960" "ethereal.py" "ethereal.py --chess960" "glaurung.py"
+  "sjaakii.py chess" "sjaakii.py capablanca" "phalanx.py" "hoichess.py")
+engines_missing=()
+for program in stockfish fairy-stockfish ethereal-chess glaurung sjaakii phalanx hoichess; do
+  [ -x "/usr/games/$program" ] || command -v "$program" > /dev/null || engines_missing+=("$program")
+done
+if [ ${#engines_missing[@]} -eq 0 ]; then
+  for mode in "${engine_modes[@]}"; do
+    command="'$adapters/engines/${mode%% *}'${mode#"${mode%% *}"}"
+    name="engine-${mode// /}"
+    certify "$name" --tag side --max-restarts 100
+    python3 - "$work/$name.json" "$mode" << 'PY' || fail "engines/$mode: the adapter broke the protocol"
+import json, sys
+summary = json.load(open(sys.argv[1]))["summary"]
+bad = {v: n for v, n in summary["verdicts"].items() if v in ("timeout", "protocol-error", "not-run") and n}
+if bad or summary["extra_answers"] or "start_error" in summary or summary["passed"] + summary["failed"] == 0:
+    print(sys.argv[2], bad, summary.get("start_error", ""), "extra answers", summary["extra_answers"])
+    sys.exit(1)
+PY
+    echo "engines/$mode: $(grep "^verdicts:" "$work/$name.txt")"
+  done
+else
+  missing+=("engines: ${engines_missing[*]}")
 fi
 
 if [ $failures -gt 0 ]; then
