@@ -6,6 +6,8 @@
 #   - chessops.mjs and pychess_adapter.py: known records, each answered `ok <record>` or `error …`
 #     in order, and the whole suite run without a crash, timeout, protocol error, restart or extra
 #     answer (what each library accepts is its own business: certification reports it);
+#   - the other npm adapters (README.md there), each mode on the side-to-move cases, held to the
+#     same;
 #   - the engine adapters of engines/, each mode on the side-to-move cases: no timeout, protocol
 #     error, extra answer or start error (their crashes are the engines').
 # The library adapters need scripts/install-adapters.sh (Node.js, npm ci, Debian's pychess); until
@@ -131,6 +133,22 @@ if [[ ${missing[*]} != *pychess* ]]; then
   certify pychess
   echo "pychess_adapter.py: $(grep "^verdicts:" "$work/pychess.txt")"
   protocol_only pychess
+fi
+
+# --- the other npm library adapters (examples/adapters/README.md), each mode on the side-to-move
+# cases: a library's own refusals are answers; a crash, timeout, protocol error, restart or extra
+# answer there would be the adapter's (none of these libraries crashes on the suite).
+if [[ ${missing[*]} != *chessops* ]]; then
+  for mode in "chessops-position.mjs" "chess-js.mjs" "kokopu.mjs" "kokopu.mjs chess960" "cm-chess.mjs" \
+    "cm-chess.mjs chess960" "cm-chess-fen.mjs" "ffish.mjs chess" "ffish.mjs fischerandom" \
+    "ffish.mjs capablanca" "ffish.mjs caparandom" "ffish.mjs gothic" "ffish.mjs embassy" \
+    "ffish.mjs janus"; do
+    command="node '$adapters/${mode%% *}'${mode#"${mode%% *}"}"
+    name="npm-${mode// /}"
+    certify "$name" --tag side
+    protocol_only "$name"
+    echo "$mode: $(grep "^verdicts:" "$work/$name.txt")"
+  done
 fi
 
 # --- the engine adapters (examples/adapters/engines): each mode on the side-to-move cases. Engines
