@@ -145,7 +145,9 @@ if [[ ${missing[*]} != *chessops* ]]; then
     "ffish.mjs janus"; do
     command="node '$adapters/${mode%% *}'${mode#"${mode%% *}"}"
     name="npm-${mode// /}"
-    certify "$name" --tag side
+    # A minute per record: ffish compiles its WebAssembly before it reads its first record, which
+    # under a loaded CI machine took over the default 10 s (a timeout, not the adapter's fault).
+    certify "$name" --tag side --timeout-ms 60000
     protocol_only "$name"
     echo "$mode: $(grep "^verdicts:" "$work/$name.txt")"
   done
@@ -167,7 +169,7 @@ if [ ${#engines_missing[@]} -eq 0 ]; then
   for mode in "${engine_modes[@]}"; do
     command="'$adapters/engines/${mode%% *}'${mode#"${mode%% *}"}"
     name="engine-${mode// /}"
-    certify "$name" --tag side --max-restarts 100
+    certify "$name" --tag side --max-restarts 100 --timeout-ms 60000
     python3 - "$work/$name.json" "$mode" << 'PY' || fail "engines/$mode: the adapter broke the protocol"
 import json, sys
 summary = json.load(open(sys.argv[1]))["summary"]
