@@ -3,9 +3,8 @@
 // Chess960:
 //   node examples/adapters/kokopu.mjs             variant 'regular'
 //   node examples/adapters/kokopu.mjs chess960    variant 'chess960'
-
 //
-// API: new Position('regular', 'empty'), then position.fen(record), the FEN setter, which parses
+// API: new Position(variant, 'empty'), then position.fen(record), the FEN setter, which parses
 // with parseFEN(variant, fen, strict = false) (src/private_position/fen.ts) and returns the
 // counters it read; written back with position.fen({ fiftyMoveClock, fullMoveNumber }).
 // Not new Position(record): the constructor parses the same way but drops the counters (fen()

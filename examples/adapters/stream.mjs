@@ -6,9 +6,8 @@
 //   serve(answer, { input })  answer(record) returns ["ok", written] or ["error", message]; it catches
 //                             only the library's own validation failures and lets anything else
 //                             propagate, which ends the process (below).
-//   input: "utf8" (default)   the record's bytes decoded as UTF-8, a byte sequence that is not UTF-8
-//                             becoming U+FFFD (which no FEN reader accepts), a leading BOM kept;
-//          "latin1"           one character per byte;
+//   input: "utf8" (default)   the record's bytes decoded as UTF-8 for a JavaScript library, a byte
+//                             sequence that is not UTF-8 becoming U+FFFD, a leading BOM kept;
 //          "bytes"            the record's bytes as a Buffer (for WebAssembly libraries taking them
 //                             into a std::string as they are).
 //
@@ -33,7 +32,8 @@ const die = (what, error) => {
     + `${error?.stack ?? String(error)}\n`);
   process.exit(CRASH);
 };
-process.on("uncaughtException", (error) => die("uncaught exception from the library", error));
+process.on("uncaughtException",
+  (error) => die("uncaught exception (from the library, unless the adapter has a bug)", error));
 process.on("unhandledRejection", (error) => die("unhandled promise rejection", error));
 process.on("exit", (code) => {
   if (!inputEnded && (code === 0 || code === 1) && process.exitCode !== CRASH) {
@@ -44,9 +44,9 @@ process.on("exit", (code) => {
 });
 for (const name of ["log", "info", "debug"]) console[name] = console.error.bind(console);
 
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const decoders = {
-  utf8: (bytes) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
-  latin1: (bytes) => bytes.toString("latin1"),
+  utf8: (bytes) => utf8.decode(bytes),
   bytes: (bytes) => bytes,   // a Buffer (a Uint8Array), used before the next chunk is read
 };
 
