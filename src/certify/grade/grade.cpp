@@ -113,16 +113,17 @@ std::size_t field_count_of(std::string_view record) {
 // An answer cut to a shorter layout (R15): graded on the fields it has, when it reads in it.
 std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, SpellingSet accepted,
                                   LayoutSet layouts) {
-  for (const RecordFields layout : {RecordFields::epd, RecordFields::board}) {
+  for (const RecordFields layout : kShorterLayouts) {
     if (field_count_of(record) != field_count(layout)) continue;
     const ParseResult read = parse(record, ParseOptions{.fields = layout});
     if (!read.ok()) return std::nullopt;
     // The expected position cut the same way: what the layout leaves out takes its defaults.
     std::array<char, kMaxRecordSize> buffer{};
     const WriteResult cut = write(c.expected_position, buffer, WriteOptions{.fields = layout});
+    if (!cut.ok()) return std::nullopt;
     const ParseResult expected = parse(std::string_view(buffer.data(), cut.size), ParseOptions{.fields = layout});
+    if (!expected.ok()) return std::nullopt;
     const std::string name(describe_layout(layout));
-    if (!cut.ok() || !expected.ok()) return std::nullopt;
     if (!(read.position == expected.position))
       return Grade{Verdict::wrong_position,
                    "an answer in " + name + ": " + differences(expected.position, read.position)};

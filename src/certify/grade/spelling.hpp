@@ -5,6 +5,7 @@
 // an answer may be cut to (`--accept-layout`).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -22,38 +23,33 @@ std::string_view spelling_name(Spelling spelling) noexcept;
 std::optional<Spelling> spelling_from_name(std::string_view name) noexcept;
 std::span<const Spelling> all_spellings() noexcept;
 
-// A set of spellings, as --accept-spelling gives it.
-class SpellingSet {
+// A set of values of a small enumeration (fewer than 8), as a run's options give them.
+template <class Choice>
+class ChoiceSet {
  public:
-  constexpr SpellingSet() = default;
-  constexpr void add(Spelling s) noexcept { bits_ |= bit(s); }
-  constexpr bool contains(Spelling s) const noexcept { return (bits_ & bit(s)) != 0; }
+  constexpr ChoiceSet() = default;
+  constexpr void add(Choice c) noexcept { bits_ |= bit(c); }
+  constexpr bool contains(Choice c) const noexcept { return (bits_ & bit(c)) != 0; }
   constexpr bool empty() const noexcept { return bits_ == 0; }
-  // Whether a record written in `style` uses only xfen's own choices and these.
-  bool allows(const WriteOptions& style) const noexcept;
 
  private:
-  static constexpr std::uint8_t bit(Spelling s) noexcept {
-    return static_cast<std::uint8_t>(1U << static_cast<unsigned>(s));
+  static constexpr std::uint8_t bit(Choice c) noexcept {
+    return static_cast<std::uint8_t>(1U << static_cast<unsigned>(c));
   }
   std::uint8_t bits_ = 0;
+};
+
+// A set of spellings, as --accept-spelling gives it.
+class SpellingSet : public ChoiceSet<Spelling> {
+ public:
+  // Whether a record written in `style` uses only xfen's own choices and these.
+  bool allows(const WriteOptions& style) const noexcept;
 };
 
 // The shorter layouts an answer may be credited in (--accept-layout): EPD (the four fields
 // before the clocks) and the board alone (SPEC R15), as engines print a position they hold.
-class LayoutSet {
- public:
-  constexpr LayoutSet() = default;
-  constexpr void add(RecordFields layout) noexcept { bits_ |= bit(layout); }
-  constexpr bool contains(RecordFields layout) const noexcept { return (bits_ & bit(layout)) != 0; }
-  constexpr bool empty() const noexcept { return bits_ == 0; }
-
- private:
-  static constexpr std::uint8_t bit(RecordFields layout) noexcept {
-    return static_cast<std::uint8_t>(1U << static_cast<unsigned>(layout));
-  }
-  std::uint8_t bits_ = 0;
-};
+using LayoutSet = ChoiceSet<RecordFields>;
+inline constexpr std::array<RecordFields, 2> kShorterLayouts{RecordFields::epd, RecordFields::board};
 
 // "EPD (four fields, no clocks)", "the board alone": how reports name a layout.
 std::string_view describe_layout(RecordFields layout) noexcept;

@@ -53,7 +53,7 @@ std::string accepted_list(const CertifyReport& report) {
 
 std::string accepted_layout_list(const CertifyReport& report) {
   std::string names;
-  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+  for (const RecordFields layout : kShorterLayouts)
     if (report.accepted_layouts.contains(layout)) (names += names.empty() ? "" : ",") += style_name(layout);
   return names;
 }
@@ -66,7 +66,7 @@ std::vector<std::string> relaxations(const CertifyReport& report) {
     if (report.accepted_spellings.contains(spelling))
       lines.push_back("--accept-spelling " + std::string(spelling_name(spelling)) + ": " +
                       std::string(relaxed_rule(spelling)));
-  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+  for (const RecordFields layout : kShorterLayouts)
     if (report.accepted_layouts.contains(layout))
       lines.push_back("--accept-layout " + std::string(style_name(layout)) + ": " +
                       std::string(relaxed_layout_rule(layout)));

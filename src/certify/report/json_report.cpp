@@ -100,7 +100,7 @@ Json implementation(const CertifyReport& report) {
   for (const Spelling spelling : all_spellings())
     if (report.accepted_spellings.contains(spelling)) spellings.push_back(spelling_name(spelling));
   Json layouts = Json::array();
-  for (const RecordFields layout : {RecordFields::epd, RecordFields::board})
+  for (const RecordFields layout : kShorterLayouts)
     if (report.accepted_layouts.contains(layout)) layouts.push_back(style_name(layout));
   return {{"command", text(report.command)},
           {"per_case_command", report.per_case_command.empty() ? Json(nullptr) : text(report.per_case_command)},
