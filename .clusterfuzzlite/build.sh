@@ -57,8 +57,12 @@ configure "$@" || { cat "$build_dir/configure.log" >&2; exit 1; }
 # named in $XFEN_FUZZ_ONLY (a quicker build for local checks; ClusterFuzzLite never sets it).
 mapfile -t targets < "$build_dir/fuzz/fuzz_targets.txt"
 if [ -n "${XFEN_FUZZ_ONLY:-}" ]; then
+  # A loop, not `printf | grep -q`: under pipefail grep's early exit can
+  # kill printf with SIGPIPE and fail the check on a name that is there.
   for name in $XFEN_FUZZ_ONLY; do
-    printf '%s\n' "${targets[@]}" | grep -qxF "$name" || {
+    known=false
+    for target in "${targets[@]}"; do [ "$target" = "$name" ] && known=true; done
+    $known || {
       echo "build.sh: XFEN_FUZZ_ONLY names '$name', not a target (targets: ${targets[*]})" >&2
       exit 1
     }

@@ -111,7 +111,9 @@ fi
 # the package tests build.
 objects=()
 while IFS= read -r file; do
-  if readelf -S -W "$file" 2>/dev/null | grep -q '__llvm_covmap'; then objects+=("$file"); fi
+  # grep reads all of readelf's output (no -q): an early exit would SIGPIPE readelf and, under
+  # pipefail, drop the binary.
+  if readelf -S -W "$file" 2>/dev/null | grep -c '__llvm_covmap' >/dev/null; then objects+=("$file"); fi
 done < <(find "$build_dir" -type f -perm -u+x ! -path '*/package_*' ! -path '*/CMakeFiles/*' | sort)
 if [ ${#objects[@]} -eq 0 ]; then
   echo "coverage.sh: no instrumented binaries in $build_dir" >&2
