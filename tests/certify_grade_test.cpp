@@ -298,6 +298,21 @@ BOOST_AUTO_TEST_CASE(the_conformance_statement_is_made_only_when_earned) {
   certify::CertifyReport could_not_run = whole_suite_run();
   could_not_run.run.started = false;
   no_statement(could_not_run, "a program that could not run");
+  // A declared subset of the capabilities: a statement about that subset, naming it.
+  certify::CertifyReport declared = whole_suite_run();
+  declared.supports = std::vector<std::string>{"8x8", "chess960"};
+  declared.summary = {.passed = 300, .failed = 0, .skipped = 7, .not_applicable = 404};
+  BOOST_TEST(certify::conformance_statement(declared).value_or("") ==
+             "conforms to the X-FEN conformance suite 1.0.0 for --supports 8x8,chess960, strict: 300 of 711 "
+             "cases graded, 404 not applicable, 7 need per-case mode");
+  BOOST_TEST(certify::badge_message(declared) == "strict, 8x8,chess960");
+  certify::CertifyReport declared_failing = declared;
+  declared_failing.summary.passed = 299;
+  declared_failing.summary.failed = 1;
+  no_statement(declared_failing, "a failure among the applicable cases");
+  BOOST_TEST(certify::outcome(declared_failing) ==
+             "fails the X-FEN conformance suite 1.0.0: 1 of 307 cases failed; --supports 8x8,chess960 (404 not "
+             "applicable)");
   certify::CertifyReport records = whole_suite_run();
   records.suite_version.clear();
   records.source = "mine.txt";

@@ -815,6 +815,58 @@ class Usage(unittest.TestCase):
                 self.assertEqual(result.returncode, 2, result)
 
 
+MANIFEST = json.loads((SUITE / "manifest.json").read_text(encoding="utf-8"))
+CAPABILITIES = MANIFEST["capabilities"]
+SUITE_VERSION = MANIFEST["version"]
+
+
+class Capabilities(CertifyTestCase):
+    """Programs play different games (issue 23, finding 3): a program declares the suite's
+    capability tags it plays, and the cases needing another are not-applicable, counted apart."""
+
+    def test_a_standard_chess_program_fails_cases_of_games_it_does_not_play(self):
+        # What a user met: --tag 8x8 does not keep an 8x8-only program from the capablanca case.
+        run = certify("--impl", stub("standard_chess.py"), "--tag", "8x8")
+        self.assertEqual(run.status, 1, run.describe())
+        self.assertEqual(run.case("board.capablanca-pieces-8x8")["verdict"], "rejected-valid")
+
+    def test_declared_capabilities_make_the_other_cases_not_applicable(self):
+        run = certify("--impl", stub("standard_chess.py"), "--supports", "8x8")
+        outside = {i for i, c in CASES.items()
+                   if any(t in CAPABILITIES and t != "8x8" for t in c["tags"])}
+        expected = {i: "not-applicable" if i in outside else "skipped" if not_graded(c, "stream") else "pass"
+                    for i, c in CASES.items()}
+        self.assertIsNotNone(run.report, run.describe())
+        wrong = {i: (expected[i], v) for i, v in run.verdicts().items() if expected[i] != v}
+        self.assertEqual(wrong, {}, run.describe())
+        summary = run.report["summary"]
+        self.assertEqual(summary["not_applicable"], len(outside))
+        self.assertEqual(summary["verdicts"]["not-applicable"], len(outside))
+        self.assertEqual(summary["failed"], 0)
+        self.assertEqual(summary["passed"] + summary["skipped"] + len(outside), len(CASES))
+        by_class = summary["by_class"]
+        self.assertEqual(sum(t["not_applicable"] for t in by_class.values()), len(outside))
+        self.assertEqual(run.report["implementation"]["capabilities"], ["8x8"])
+        self.assertIn("board.capablanca-pieces-8x8", outside)
+        self.assertIn("needs capablanca", run.case("board.capablanca-pieces-8x8")["detail"])
+        # Neither a pass nor a failure: a statement about what it declares, counted apart.
+        self.assertEqual(run.status, 0, run.describe())
+        self.assertIn(f"for --supports 8x8, strict: {summary['passed']} of {len(CASES)} cases graded, "
+                      f"{len(outside)} not applicable", run.stdout)
+        self.assertIn(f"{summary['passed']} passed, 0 failed, {summary['skipped']} skipped, "
+                      f"{len(outside)} not applicable", run.stdout.splitlines()[-1])
+        self.assertIn(f"supports: 8x8 (declared: {len(outside)} cases need another capability", run.stdout)
+
+    def test_supports_names_only_the_suites_capabilities(self):
+        for value, message in (("chesss960", "did you mean 'chess960'?"), ("castling", "is not a capability")):
+            with self.subTest(value=value):
+                run = subprocess.run([XFEN, "certify", "--impl", adapter(), "--suite", str(SUITE),
+                                      "--supports", value], capture_output=True, text=True, timeout=60)
+                self.assertEqual(run.returncode, 2, run.stderr)
+                self.assertIn(message, run.stderr)
+                self.assertIn("the capabilities are " + ", ".join(CAPABILITIES), run.stderr)
+
+
 class Gate(CertifyTestCase):
     """certify as a CI gate: never green on nothing, every relaxation stated, reports that carry
     the rule, the habits CI users expect (issue 22's findings, each its test)."""
@@ -951,7 +1003,8 @@ class Gate(CertifyTestCase):
                     counts.setdefault(case["class"], 0)
                     counts[case["class"]] += 1
             by_class = run.report["summary"]["by_class"]
-            self.assertEqual(by_class["valid"], {"passed": 0, "failed": counts["valid"], "skipped": 0})
+            self.assertEqual(by_class["valid"], {"passed": 0, "failed": counts["valid"], "skipped": 0,
+                                                 "not_applicable": 0})
             self.assertEqual(by_class["invalid"]["passed"], counts["invalid"])
             self.assertRegex(run.stdout, rf"\nvalid \(must be accepted\): 0 of {counts['valid']} passed; "
                              rf"invalid \(must be rejected\): {counts['invalid']} of {counts['invalid']} "
@@ -978,7 +1031,7 @@ class SelfCertification(CertifyTestCase):
         for case_id, verdict in expected.items():
             if verdict == "skipped":
                 self.assertIn("per-case", run.case(case_id)["detail"])
-        statement = ("conforms to the X-FEN conformance suite 1.0.0, strict: 704 of 711 cases graded, "
+        statement = (f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 704 of 711 cases graded, "
                      "7 need per-case mode")
         self.assertIn("\n" + statement + "\n", run.stdout)
         self.assertEqual(run.report["summary"]["conformance_statement"], statement)
@@ -990,10 +1043,10 @@ class SelfCertification(CertifyTestCase):
             run = certify("--impl", adapter(), "--per-case-impl", shlex.join([XFEN, "canon", "--whole"]),
                           "--badge", badge, "--badge-endpoint", endpoint)
             self.check_run(run, {i: "pass" for i in CASES}, status=0, seconds=60)
-            statement = "conforms to the X-FEN conformance suite 1.0.0, strict: 711 of 711 cases graded"
+            statement = f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 711 of 711 cases graded"
             self.assertIn("\n" + statement + "\n", run.stdout)
             with open(endpoint, encoding="utf-8") as f:
-                self.assertEqual(json.load(f), {"schemaVersion": 1, "label": "X-FEN suite 1.0.0",
+                self.assertEqual(json.load(f), {"schemaVersion": 1, "label": f"X-FEN suite {SUITE_VERSION}",
                                                 "message": "strict", "color": "4c1"})
             with open(badge, encoding="utf-8") as f:
                 svg = f.read()

@@ -1,5 +1,6 @@
 #include "cli/certify_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 #include "certify/report/report_reading.hpp"
 #include "cli/command_output.hpp"
 #include "cli/skip_list.hpp"
+#include "conformance/nearest_names.hpp"
 #include "conformance/suite_manifest.hpp"
 #include "io/input_files.hpp"
 #include "io/output_file.hpp"
@@ -88,6 +90,25 @@ void report_cannot_run(const certify::CertifyReport& report, io::OutputBuffer& e
   errors.put('\n');
 }
 
+// Why --supports cannot be graded with: a tag that is not one of the suite's capabilities (with the
+// nearest), or none declared at all.
+std::optional<std::string> unknown_capability(const std::vector<std::string>& supports,
+                                              const std::vector<std::string>& capabilities) {
+  std::string known;
+  for (const std::string& tag : capabilities) known += (known.empty() ? "" : ", ") + tag;
+  if (capabilities.empty())
+    return std::string("--supports needs a suite whose manifest lists its capabilities (suite 1.1.0 or later)");
+  if (supports.empty()) return "--supports names no capability (the capabilities are " + known + ")";
+  for (const std::string& tag : supports) {
+    if (std::find(capabilities.begin(), capabilities.end(), tag) != capabilities.end()) continue;
+    std::string problem = "--supports '" + xfen::printable(tag) + "' is not a capability of the suite";
+    const std::vector<std::string> near = conformance::nearest_names(tag, capabilities);
+    if (!near.empty()) problem += "; did you mean '" + near.front() + "'?";
+    return problem + " (the capabilities are " + known + ")";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardStreams& streams) {
@@ -122,6 +143,24 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   certify::RecordFileCases* record_file = nullptr;  // the source, with --inputs
   std::optional<io::InputFile> inputs;
   std::uint64_t case_count = 0;  // for the progress line; unknown with --inputs
+  // The manifest: the suite's name and size, and its capability tags (--supports is checked
+  // against them with --inputs too, whose records are tagged with their board's width).
+  if (!options.inputs || options.supports) {
+    const auto manifest = conformance::read_suite_manifest(options.selection.suite_directory);
+    if (const auto* problem = std::get_if<conformance::ManifestProblem>(&manifest)) {
+      output.errors.write("xfen: " + xfen::printable(problem->what) + "\n");
+      return output.finish(), ExitStatus::failure;
+    }
+    const auto& suite = std::get<conformance::SuiteManifest>(manifest);
+    if (!options.inputs) {
+      report.suite_version = suite.version;
+      report.suite_cases = suite.cases;
+    }
+    report.capabilities = suite.capabilities;
+    if (options.supports)
+      if (const auto problem = unknown_capability(*options.supports, suite.capabilities))
+        return usage_error(*problem);
+  }
   if (options.inputs) {
     report.source = options.inputs->string();
     inputs.emplace(report.source);
@@ -130,13 +169,6 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     record_file = file.get();
     source = std::move(file);
   } else {
-    const auto manifest = conformance::read_suite_manifest(options.selection.suite_directory);
-    if (const auto* problem = std::get_if<conformance::ManifestProblem>(&manifest)) {
-      output.errors.write("xfen: " + xfen::printable(problem->what) + "\n");
-      return output.finish(), ExitStatus::failure;
-    }
-    report.suite_version = std::get<conformance::SuiteManifest>(manifest).version;
-    report.suite_cases = std::get<conformance::SuiteManifest>(manifest).cases;
     report.source = options.selection.suite_directory.string();
     SuiteSelection selection = options.selection;
     if (options.rerun_failed) {
@@ -180,6 +212,8 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   run.per_case_command = options.per_case_command;
   run.accepted = options.accepted;
   run.accepted_layouts = options.accepted_layouts;
+  run.supports = report.supports = options.supports;
+  run.capabilities = report.capabilities;
   for (SkipPattern& skip : skip_patterns) run.skip_patterns.push_back(std::move(skip.pattern));
   run.list_passes = !options.inputs;
   if (options.progress)

@@ -27,6 +27,8 @@ struct CertifyCommandOptions {
   std::optional<std::filesystem::path> skip_file;
   certify::SpellingSet accepted;
   certify::LayoutSet accepted_layouts;  // --accept-layout
+  // --supports: the suite's capability tags the program plays; checked against the manifest.
+  std::optional<std::vector<std::string>> supports;
   std::uint32_t timeout_ms = 10'000;
   unsigned jobs = 1;  // main sets the number of cores as the default
   unsigned max_restarts = 10;

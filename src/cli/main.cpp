@@ -171,6 +171,20 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
       ->delimiter(',')
       ->type_name("LIST")
       ->check(CLI::IsMember({"epd", "board"}));
+  command
+      .add_option_function<std::vector<std::string>>(
+          "--supports",
+          [&options](const std::vector<std::string>& tags) {
+            if (!options.supports) options.supports.emplace();
+            for (const std::string& tag : tags)
+              if (std::find(options.supports->begin(), options.supports->end(), tag) == options.supports->end())
+                options.supports->push_back(tag);
+          },
+          "What the program plays, in the suite's capability tags (comma-separated: 8x8, 10x8, "
+          "capablanca, chess960, shredder-input, prefix-s, prefix-m); cases needing another are "
+          "not-applicable, counted apart")
+      ->delimiter(',')
+      ->type_name("TAGS");
   command.add_option("--timeout-ms", options.timeout_ms, "Time limit per record")
       ->check(CLI::Range(1U, 3'600'000U))
       ->capture_default_str();

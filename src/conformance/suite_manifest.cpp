@@ -14,7 +14,15 @@ std::variant<SuiteManifest, ManifestProblem> read_suite_manifest(const std::file
   const auto version = manifest.find("version");
   if (!manifest.is_object() || version == manifest.end() || !version->is_string())
     return ManifestProblem{file.string() + ": no \"version\" string"};
-  SuiteManifest out{version->get<std::string>(), 0};
+  SuiteManifest out{version->get<std::string>(), 0, {}};
+  if (const auto capabilities = manifest.find("capabilities"); capabilities != manifest.end()) {
+    if (!capabilities->is_array())
+      return ManifestProblem{file.string() + ": \"capabilities\" is not an array of tags"};
+    for (const nlohmann::json& tag : *capabilities) {
+      if (!tag.is_string()) return ManifestProblem{file.string() + ": \"capabilities\" is not an array of tags"};
+      out.capabilities.push_back(tag.get<std::string>());
+    }
+  }
   const auto files = manifest.find("files");
   if (files == manifest.end() || !files->is_array())
     return ManifestProblem{file.string() + ": no \"files\" array"};

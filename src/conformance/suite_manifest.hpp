@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace xfen::conformance {
 
@@ -16,6 +17,9 @@ struct ManifestProblem {
 struct SuiteManifest {
   std::string version;      // "1.0.0"
   std::uint64_t cases = 0;  // the sum of its files' "cases"
+  // The tags that name a capability a program may lack ("8x8", "capablanca", …); empty in a
+  // manifest older than 1.1.0.
+  std::vector<std::string> capabilities;
 };
 
 // DIRECTORY/manifest.json's version and case count, or why they cannot be read.

@@ -39,6 +39,10 @@ STYLE_TAGS = {("castling", "shredder"): "write-shredder", ("castling", "classic"
 _DEFS = json.loads((SUITE / "schema.json").read_text(encoding="utf-8"))["$defs"]
 VOCABULARY: list[str] = _DEFS["tag"]["enum"]
 CLASSES: list[str] = _DEFS["class"]["enum"]
+# The tags that name a capability a program may lack (a board width, a piece set, a castling
+# notation), so that `xfen certify --supports` grades only the cases a program claims to play: the
+# manifest lists them. They are given wherever the input shows the feature, even past an error.
+CAPABILITIES = ["8x8", "10x8", "capablanca", "chess960", "shredder-input", "prefix-s", "prefix-m"]
 LONG_LINE = 100  # bytes; the longest well-formed 8x8 record has 104, the longest 10x8 one 120
 KEPT = 8  # warnings and legality findings an implementation is asked to keep at least (R9, R10)
 
@@ -268,6 +272,17 @@ def case_tags(case: dict, group: str) -> list[str]:
     error = case.get("error")
     reached = len(data) if error is None else -1 if error["code"].startswith("record.") else error["offset"]
     board_start, board_field = parts[0]
+    # Capabilities first, from the whole input: a program without one cannot be graded on the
+    # case, whatever error comes first.
+    tags |= content_tags(parts, len(data), lenient) & set(CAPABILITIES)
+    tags |= content_tags(parts, reached, lenient)
+    return sorted(tags)
+
+
+def content_tags(parts: list[tuple[int, bytes]], reached: int, lenient: bool) -> set[str]:
+    """The tags of the fields' content, read up to and including byte `reached`."""
+    tags = set()
+    board_start, board_field = parts[0]
     if any(m.group() in (b"9", b"10") and board_start + m.start() <= reached
            for m in re.finditer(rb"[0-9]+", board_field)):
         tags.add("digits-9-10")
@@ -275,12 +290,12 @@ def case_tags(case: dict, group: str) -> list[str]:
         tags.add("capablanca")
     board = Board.read(board_field, lenient)
     if board is None:
-        return sorted(tags)
+        return tags
     if len(parts) > 2 and parts[2][0] <= reached:
         tags |= castling_tags(parts[2][1], parts[2][0], reached, board)
     if len(parts) > 3 and parts[3][0] <= reached and parts[1][1] in (b"w", b"b"):
         tags |= en_passant_tags(parts[3][1], parts[1][1] == b"w", board)
-    return sorted(tags)
+    return tags
 
 
 # --- the suite on disk ---
@@ -309,6 +324,7 @@ def manifest(cases: dict[str, list[dict]], version: str) -> dict:
         "cases": len(every),
         "classes": {name: sum(c["class"] == name for c in every) for name in CLASSES},
         "tags": {tag: sum(tag in c["tags"] for c in every) for tag in VOCABULARY},
+        "capabilities": CAPABILITIES,
     }
 
 

@@ -28,6 +28,13 @@ class Certification final : public RecordFeed, public AnswerSink {
     }
     while (source_.next(pulled_)) {
       pulled_.index = next_index_++;
+      if (options_.supports) {
+        const auto outside = unsupported_capabilities(pulled_, options_.capabilities, *options_.supports);
+        if (!outside.empty()) {
+          count(std::move(pulled_), Answer{}, Verdict::not_applicable, not_applicable_reason(outside));
+          continue;
+        }
+      }
       if (pulled_.unsendable) {
         std::string reason = *pulled_.unsendable;
         count(std::move(pulled_), Answer{}, Verdict::skipped, std::move(reason));
@@ -81,6 +88,14 @@ class Certification final : public RecordFeed, public AnswerSink {
     index = c.index;
     record = c.input;
     in_flight_.insert_or_assign(index, std::move(c));
+  }
+
+  std::string not_applicable_reason(const std::vector<std::string>& outside) const {
+    std::string text = "not sent: the case needs ";
+    for (std::size_t i = 0; i < outside.size(); ++i) text += (i ? ", " : "") + outside[i];
+    text += ", and the program declares --supports ";
+    for (std::size_t i = 0; i < options_.supports->size(); ++i) text += (i ? "," : "") + (*options_.supports)[i];
+    return text;
   }
 
   bool listed_in_skip_file(const std::string& id) const {
@@ -144,6 +159,16 @@ void replace_verdicts_with_protocol_failure(CertifyReport& report) {
 }
 
 }  // namespace
+
+std::vector<std::string> unsupported_capabilities(const CertifyCase& c, const std::vector<std::string>& capabilities,
+                                                  const std::vector<std::string>& supports) {
+  std::vector<std::string> outside;
+  for (const std::string& tag : c.tags)
+    if (std::find(capabilities.begin(), capabilities.end(), tag) != capabilities.end() &&
+        std::find(supports.begin(), supports.end(), tag) == supports.end())
+      outside.push_back(tag);
+  return outside;
+}
 
 bool needs_per_case(const CertifyCase& c) noexcept {
   return c.input.find('\n') != std::string::npos || (!c.input.empty() && c.input.back() == '\r');

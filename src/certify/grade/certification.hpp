@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,10 @@ struct Tallies {
   std::uint64_t passed = 0;
   std::uint64_t failed = 0;
   std::uint64_t skipped = 0;
+  std::uint64_t not_applicable = 0;
   void count(Verdict verdict) noexcept;
-  std::uint64_t total() const noexcept { return passed + failed + skipped; }
+  std::uint64_t total() const noexcept { return passed + failed + skipped + not_applicable; }
+  std::uint64_t graded() const noexcept { return passed + failed; }
 };
 
 struct CertifyReport {
@@ -48,6 +51,10 @@ struct CertifyReport {
   // What the run relaxes: spellings graded as passes, and a skip list of expected failures.
   SpellingSet accepted_spellings;
   LayoutSet accepted_layouts;
+  // What the program declares it plays, in the suite's capability tags (--supports), and those
+  // tags; cases with a capability tag outside `supports` are not applicable.
+  std::optional<std::vector<std::string>> supports;
+  std::vector<std::string> capabilities;
   std::string skip_file;
   std::size_t skip_patterns = 0;
   // Counts.
@@ -82,6 +89,10 @@ struct CertifyOptions {
   std::string per_case_command;
   SpellingSet accepted;
   LayoutSet accepted_layouts;
+  // The capability tags the program declares (--supports) among the suite's `capabilities`: a case
+  // carrying another of those is `not-applicable`, never sent. Unset: every case applies.
+  std::optional<std::vector<std::string>> supports;
+  std::vector<std::string> capabilities;
   // Ids or shell-style globs of cases expected to fail: graded, then `skipped` when they fail and
   // `unexpected-pass` when they pass, so that a skip list cannot go stale in silence.
   std::vector<std::string> skip_patterns;
@@ -100,5 +111,10 @@ void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& r
 // Whether streaming cannot send the record: a line feed in it, or a final carriage return, which
 // a line reader takes as part of the line end.
 bool needs_per_case(const CertifyCase& c) noexcept;
+
+// The capability tags of `c` (among `capabilities`) that `supports` does not hold, in the case's
+// order; empty when the case applies.
+std::vector<std::string> unsupported_capabilities(const CertifyCase& c, const std::vector<std::string>& capabilities,
+                                                  const std::vector<std::string>& supports);
 
 }  // namespace xfen::certify

@@ -76,19 +76,29 @@ std::vector<std::string> relaxations(const CertifyReport& report) {
   return lines;
 }
 
+// A declared subset of the suite's capabilities still makes a statement, about that subset: the
+// cases outside it are the only ones not graded besides those a line cannot carry.
 bool conforms(const CertifyReport& report) {
-  const std::uint64_t graded = report.summary.passed + report.summary.failed;
   return report.run.started && report.protocol_failure.empty() && !report.suite_version.empty() &&
          report.selection.empty() && relaxations(report).empty() && !report.failed() &&
          report.suite_cases > 0 && report.summary.total() == report.suite_cases &&
-         graded + report.need_per_case == report.suite_cases;
+         report.summary.graded() + report.need_per_case + report.summary.not_applicable == report.suite_cases;
 }
+
+namespace {
+std::string supports_list(const CertifyReport& report) {
+  return report.supports ? joined(*report.supports, ",") : std::string();
+}
+}  // namespace
 
 std::optional<std::string> conformance_statement(const CertifyReport& report) {
   if (!conforms(report)) return std::nullopt;
-  std::string statement = "conforms to " + suite_name(report) + ", strict: " +
-                          std::to_string(report.summary.passed) + " of " +
-                          std::to_string(report.suite_cases) + " cases graded";
+  std::string statement = "conforms to " + suite_name(report);
+  if (report.supports) statement += " for --supports " + supports_list(report);
+  statement += ", strict: " + std::to_string(report.summary.passed) + " of " +
+               std::to_string(report.suite_cases) + " cases graded";
+  if (report.summary.not_applicable > 0)
+    statement += ", " + std::to_string(report.summary.not_applicable) + " not applicable";
   if (report.need_per_case > 0)
     statement += ", " + std::to_string(report.need_per_case) + " need per-case mode";
   return statement;
@@ -105,13 +115,16 @@ std::string outcome(const CertifyReport& report) {
     text = "no verdict on " + against + ": the answers do not line up with the records";
   } else if (report.failed()) {
     text = "fails " + against + ": " + std::to_string(report.summary.failed) + " of " +
-           std::to_string(report.summary.total()) + " cases failed";
+           std::to_string(report.summary.total() - report.summary.not_applicable) + " cases failed";
   } else {
     text = "passes " + std::to_string(report.summary.passed) + " of " +
-           std::to_string(report.summary.total()) + " cases of " + against;
+           std::to_string(report.summary.total() - report.summary.not_applicable) + " cases of " + against;
     if (report.summary.skipped > 0) text += " (" + std::to_string(report.summary.skipped) + " skipped)";
     text += ", which is no conformance statement";
   }
+  if (report.supports)
+    text += "; --supports " + supports_list(report) + " (" + std::to_string(report.summary.not_applicable) +
+            " not applicable)";
   if (!report.selection.empty()) text += "; selection: " + joined(report.selection, " ");
   std::vector<std::string> relaxed;
   if (!report.accepted_spellings.empty()) relaxed.push_back("--accept-spelling " + accepted_list(report));
@@ -135,13 +148,14 @@ std::vector<ClassFigure> class_figures(const CertifyReport& report) {
     std::string text = std::to_string(tallies.passed) + " of " +
                        std::to_string(tallies.passed + tallies.failed) + " passed";
     if (tallies.skipped > 0) text += ", " + std::to_string(tallies.skipped) + " skipped";
+    if (tallies.not_applicable > 0) text += ", " + std::to_string(tallies.not_applicable) + " not applicable";
     figures.push_back({std::string(name), std::move(duty), std::move(text)});
   }
   return figures;
 }
 
 std::string badge_message(const CertifyReport& report) {
-  if (conforms(report)) return "strict";
+  if (conforms(report)) return report.supports ? "strict, " + supports_list(report) : "strict";
   if (!report.run.started || !report.protocol_failure.empty()) return "no verdict";
   std::string message = std::to_string(report.summary.passed) + "/" +
                         std::to_string(report.summary.passed + report.summary.failed) + " passed";

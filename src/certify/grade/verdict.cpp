@@ -28,6 +28,7 @@ constexpr std::array<VerdictFacts, kVerdictCount> kFacts{{
     {Verdict::not_run, "not-run", Tally::failed},
     {Verdict::skipped, "skipped", Tally::skipped},
     {Verdict::unexpected_pass, "unexpected-pass", Tally::failed},
+    {Verdict::not_applicable, "not-applicable", Tally::not_applicable},
 }};
 
 constexpr std::array<Verdict, kVerdictCount> kAll = [] {
@@ -57,6 +58,7 @@ void Tallies::count(Verdict verdict) noexcept {
     case Tally::passed: ++passed; break;
     case Tally::failed: ++failed; break;
     case Tally::skipped: ++skipped; break;
+    case Tally::not_applicable: ++not_applicable; break;
   }
 }
 

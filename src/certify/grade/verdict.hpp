@@ -20,12 +20,15 @@ enum class Verdict : std::uint8_t {
   not_run,           // never sent: the program was restarted too often
   skipped,           // not graded: named by --skip-file, or not runnable in this mode
   unexpected_pass,   // named by --skip-file, and passed: the skip list is out of date
+  not_applicable,    // never sent: the case needs a capability the program does not declare
 };
 
-inline constexpr std::size_t kVerdictCount = 11;
+inline constexpr std::size_t kVerdictCount = 12;
 
-// Where a verdict counts in the summary line "N passed, N failed, N skipped".
-enum class Tally : std::uint8_t { passed, failed, skipped };
+// Where a verdict counts in the summary line "N passed, N failed, N skipped, N not applicable".
+// A case outside what the program declares it plays is neither a pass nor a failure, nor a
+// skipped expected failure: it is counted apart.
+enum class Tally : std::uint8_t { passed, failed, skipped, not_applicable };
 
 std::string_view verdict_name(Verdict verdict) noexcept;
 Tally tally_of(Verdict verdict) noexcept;

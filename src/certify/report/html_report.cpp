@@ -53,6 +53,7 @@ pre { background: #f4f4f4; border: 1px solid var(--line); border-radius: 4px; pa
 .total.passed { border-left-color: var(--pass); }
 .total.failed { border-left-color: var(--fail); }
 .total.skipped { border-left-color: var(--skip); }
+.total.not-applicable { border-left-color: var(--line); }
 .notice { background: #fff3e0; border: 1px solid #ffb74d; border-radius: 6px; padding: 8px 12px;
           margin: 12px 0; }
 table { border-collapse: collapse; background: #fff; }
@@ -68,6 +69,7 @@ tr.zero td { color: #aaa; }
 .verdict { display: inline-block; font-size: 12px; font-weight: 700; color: #fff;
            padding: 2px 8px; border-radius: 10px; background: var(--fail); white-space: nowrap; }
 .verdict.pass { background: var(--pass); } .verdict.skipped { background: var(--skip); }
+.verdict.not-applicable { background: #9e9e9e; }
 .contents { columns: 2; padding-left: 22px; }
 .contents li { break-inside: avoid; }
 .case { background: #fff; border: 1px solid var(--line); border-left: 5px solid var(--fail);
@@ -191,7 +193,10 @@ std::string summary(const CertifyReport& report) {
   std::string html = "<section class=\"summary\"><div class=\"totals\">";
   html += "<div class=\"total passed\"><b>" + number(totals.passed) + "</b>passed</div>";
   html += "<div class=\"total failed\"><b>" + number(totals.failed) + "</b>failed</div>";
-  html += "<div class=\"total skipped\"><b>" + number(totals.skipped) + "</b>skipped</div></div>";
+  html += "<div class=\"total skipped\"><b>" + number(totals.skipped) + "</b>skipped</div>";
+  if (report.supports)
+    html += "<div class=\"total not-applicable\"><b>" + number(totals.not_applicable) + "</b>not applicable</div>";
+  html += "</div>";
   html += "<table class=\"verdicts\"><tr><th>verdict</th><th>cases</th></tr>";
   for (const Verdict verdict : all_verdicts()) {
     const std::uint64_t count = report.verdicts[static_cast<std::size_t>(verdict)];
@@ -202,15 +207,20 @@ std::string summary(const CertifyReport& report) {
   return html;
 }
 
-std::string counts_table(std::string_view heading, const std::map<std::string, Tallies>& rows) {
-  std::string html =
-      "<table class=\"counts\"><tr><th>" + html_escape(heading) +
-      "</th><th>passed</th><th>failed</th><th>skipped</th><th>total</th><th></th></tr>";
+// With --supports, a column of the cases not applicable (the bar draws the graded ones only).
+std::string counts_table(std::string_view heading, const std::map<std::string, Tallies>& rows,
+                         bool not_applicable_column) {
+  std::string html = "<table class=\"counts\"><tr><th>" + html_escape(heading) +
+                     "</th><th>passed</th><th>failed</th><th>skipped</th>" +
+                     (not_applicable_column ? "<th>not applicable</th>" : "") + "<th>total</th><th></th></tr>";
   for (const auto& [name, tallies] : rows) {
+    Tallies graded = tallies;
+    graded.not_applicable = 0;
     html += "<tr><td>" + html_text(name) + "</td><td class=\"n\">" + number(tallies.passed) +
             "</td><td class=\"n\">" + number(tallies.failed) + "</td><td class=\"n\">" +
-            number(tallies.skipped) + "</td><td class=\"n\">" + number(tallies.total()) +
-            "</td><td>" + bar(tallies) + "</td></tr>";
+            number(tallies.skipped) + "</td><td class=\"n\">" +
+            (not_applicable_column ? number(tallies.not_applicable) + "</td><td class=\"n\">" : "") +
+            number(tallies.total()) + "</td><td>" + bar(graded) + "</td></tr>";
   }
   return html + "</table>";
 }
@@ -301,8 +311,8 @@ std::string html_report(const CertifyReport& report) {
   html += notices(report);
   html += summary(report);
   html += "<h2>By class and by tag</h2><div class=\"tables\">";
-  html += counts_table("class", report.by_class);
-  html += counts_table("tag", report.by_tag);
+  html += counts_table("class", report.by_class, report.supports.has_value());
+  html += counts_table("tag", report.by_tag, report.supports.has_value());
   html += "</div>";
   html += failures(report);
   html +=

@@ -47,7 +47,10 @@ Json verdict_counts(const CertifyReport& report) {
 Json tallies_by_name(const std::map<std::string, Tallies>& tallies) {
   Json object = Json::object();
   for (const auto& [name, counts] : tallies)
-    object[text(name)] = {{"passed", counts.passed}, {"failed", counts.failed}, {"skipped", counts.skipped}};
+    object[text(name)] = {{"passed", counts.passed},
+                          {"failed", counts.failed},
+                          {"skipped", counts.skipped},
+                          {"not_applicable", counts.not_applicable}};
   return object;
 }
 
@@ -66,6 +69,7 @@ Json summary(const CertifyReport& report) {
                {"passed", report.summary.passed},
                {"failed", report.summary.failed},
                {"skipped", report.summary.skipped},
+               {"not_applicable", report.summary.not_applicable},
                {"need_per_case", report.need_per_case},
                {"dialect_graded", report.dialect_graded},
                {"verdicts", verdict_counts(report)},
@@ -107,7 +111,8 @@ Json implementation(const CertifyReport& report) {
           {"name", text(report.name)},
           {"mode", mode_name(report.mode)},
           {"accepted_spellings", std::move(spellings)},
-          {"accepted_layouts", std::move(layouts)}};
+          {"accepted_layouts", std::move(layouts)},
+          {"capabilities", report.supports ? texts(*report.supports) : Json(nullptr)}};
 }
 
 Json case_json(const CaseResult& result) {

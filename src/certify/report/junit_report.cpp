@@ -83,7 +83,9 @@ void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResul
       std::string(verdict) + (result.detail.empty() ? "" : ": " + result.detail);
   switch (tally_of(result.verdict)) {
     case Tally::passed: break;
-    case Tally::skipped: set(testcase.append_child("skipped"), "message", message); break;
+    // JUnit has no "not applicable": skipped, with the verdict's name first in its message.
+    case Tally::skipped:
+    case Tally::not_applicable: set(testcase.append_child("skipped"), "message", message); break;
     case Tally::failed: {
       pugi::xml_node failure = testcase.append_child("failure");
       set(failure, "message", message);
@@ -136,6 +138,12 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
   add("passed", std::to_string(report.summary.passed));
   add("failed", std::to_string(report.summary.failed));
   add("skipped", std::to_string(report.summary.skipped));
+  if (report.supports) {
+    std::string tags;
+    for (const std::string& tag : *report.supports) tags += (tags.empty() ? "" : ",") + tag;
+    add("supports", tags);
+    add("not_applicable", std::to_string(report.summary.not_applicable));
+  }
   add("need_per_case", std::to_string(report.need_per_case));
   add("unlisted", std::to_string(report.unlisted));
   add("restarts", std::to_string(report.run.restarts));
@@ -171,7 +179,7 @@ std::string junit_report(const CertifyReport& report) {
   set(suite, "tests", listed.total() + (protocol_failure ? 1 : 0) + (could_not_run ? 1 : 0));
   set(suite, "failures", listed.failed + (protocol_failure ? 1 : 0));
   set(suite, "errors", std::uint64_t{could_not_run ? 1U : 0U});
-  set(suite, "skipped", listed.skipped);
+  set(suite, "skipped", listed.skipped + listed.not_applicable);
   set(suite, "time", seconds(report.seconds));
   add_properties(suite, report);
   if (could_not_run)

@@ -150,6 +150,25 @@ void write_protocol_failure(const CertifyReport& report, io::OutputBuffer& out) 
   out.write("\n\n");
 }
 
+// ": 10x8 326, capablanca 90", the capabilities the not-applicable cases listed need.
+void write_needed_capabilities(const CertifyReport& report, io::OutputBuffer& out) {
+  std::map<std::string, std::uint64_t> needed;
+  for (const CaseResult& result : report.cases)
+    if (result.verdict == Verdict::not_applicable)
+      for (const std::string& tag : unsupported_capabilities(result.case_, report.capabilities, *report.supports))
+        ++needed[tag];
+  const char* separator = ": ";
+  for (const std::string& tag : report.capabilities) {
+    const auto found = needed.find(tag);
+    if (found == needed.end()) continue;
+    out.write(separator);
+    out.write(xfen::printable(tag));
+    out.put(' ');
+    out.write_number(found->second);
+    separator = ", ";
+  }
+}
+
 // The run's scope and what it may claim: what was selected and relaxed, then the outcome.
 void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
   if (!report.selection.empty()) {
@@ -171,6 +190,18 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
     out.write("relaxed: ");
     write_sentence(relaxation, out);
     out.put('\n');
+  }
+  if (report.supports) {
+    out.write("supports:");
+    for (const std::string& tag : *report.supports) {
+      out.put(' ');
+      out.write(xfen::printable(tag));
+    }
+    out.write(" (declared: ");
+    out.write_number(report.summary.not_applicable);
+    out.write(" cases need another capability and are not applicable");
+    write_needed_capabilities(report, out);
+    out.write(")\n");
   }
   if (report.dialect_graded > 0) {
     out.write("dialect cases: ");
@@ -251,7 +282,8 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   out.put('\n');
   write_count(out, report.summary.passed, "passed, ");
   write_count(out, report.summary.failed, "failed, ");
-  write_count(out, report.summary.skipped, "skipped\n");
+  write_count(out, report.summary.skipped, report.supports ? "skipped, " : "skipped\n");
+  if (report.supports) write_count(out, report.summary.not_applicable, "not applicable\n");
 }
 
 
