@@ -360,3 +360,52 @@ BOOST_AUTO_TEST_CASE(answers_in_another_layout_are_graded_on_the_fields_they_hav
   // Neither a layout nor X-FEN: as before.
   BOOST_TEST((certify::grade(c, accepted("4k3/8/8/3pP3/8/8/8/4K3 w -"), {}, epd).verdict == Verdict::wrong_position));
 }
+
+// What one answer shows of a program's spelling (spelling_profile.hpp): bits are X-FEN's, then
+// always / Shredder, then only-when-legal / classic.
+BOOST_AUTO_TEST_CASE(an_answer_is_evidence_only_of_the_spellings_it_tells_apart) {
+  // A pinned capturer: X-FEN and "always" write e3, "legal" writes "-".
+  const certify::CertifyCase pinned = record_case("8/8/8/8/k2Pp2R/8/8/4K3 b - d3 0 1");
+  const auto left_out = certify::spelling_evidence(pinned, "8/8/8/8/k2Pp2R/8/8/4K3 b - - 0 1");
+  BOOST_TEST(left_out.en_passant.value_or(0xFF) == 0b100);
+  BOOST_TEST(!left_out.castling.has_value());  // "-" is every style's castling field here
+  BOOST_TEST(certify::spelling_evidence(pinned, pinned.expected).en_passant.value_or(0xFF) == 0b011);
+  // A legal capture: every style writes the square, so leaving it out counts against them all.
+  const certify::CertifyCase legal = record_case("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1");
+  BOOST_TEST(certify::spelling_evidence(legal, "4k3/8/8/8/3Pp3/8/8/4K3 b - - 0 1").en_passant.value_or(0xFF) == 0);
+  // Another square, or another board, is another position: no evidence.
+  BOOST_TEST(!certify::spelling_evidence(legal, "4k3/8/8/8/3Pp3/8/8/4K3 b - c3 0 1").en_passant.has_value());
+  BOOST_TEST(!certify::spelling_evidence(legal, "4k3/8/8/8/3Pp3/8/8/3K4 b - - 0 1").en_passant.has_value());
+  // Castling: KQkq is X-FEN's and classic; HAha Shredder's; a mix of both the same rights in
+  // no style's spelling (against all); dropped rights are another position.
+  const certify::CertifyCase start = record_case("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  BOOST_TEST(certify::spelling_evidence(start, start.expected).castling.value_or(0xFF) == 0b101);
+  BOOST_TEST(certify::spelling_evidence(start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")
+                 .castling.value_or(0xFF) == 0b010);
+  BOOST_TEST(certify::spelling_evidence(start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAkq - 0 1")
+                 .castling.value_or(0xFF) == 0);
+  BOOST_TEST(!certify::spelling_evidence(start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1")
+                  .castling.has_value());
+  // EPD answers tell the spellings apart as well.
+  BOOST_TEST(certify::spelling_evidence(pinned, "8/8/8/8/k2Pp2R/8/8/4K3 b - -").en_passant.value_or(0xFF) == 0b100);
+}
+
+BOOST_AUTO_TEST_CASE(a_spelling_is_consistent_only_when_every_telling_answer_agrees) {
+  certify::SpellingProfile profile;
+  profile.add({.castling = std::nullopt, .en_passant = 0b100});  // left out where only "legal" does
+  BOOST_TEST(profile.consistent().contains(certify::Spelling::ep_legal));
+  BOOST_TEST(profile.describe_en_passant() ==
+             "en passant square only when a capture is legal (the one answer that tells the spellings apart)");
+  profile.add({.castling = std::nullopt, .en_passant = 0});  // left out where a capture is legal
+  BOOST_TEST(!profile.consistent().contains(certify::Spelling::ep_legal));
+  BOOST_TEST(!profile.en_passant().used().has_value());
+  BOOST_TEST(profile.describe_en_passant() ==
+             "en passant square: no one spelling, of 2 answers that tell the spellings apart: X-FEN's in 0, "
+             "always in 0, only when legal in 1");
+  // Two styles agreeing with every answer are both consistent: X-FEN's letters are named, and
+  // classic may still be credited (a classic writer refuses inner rooks, which X-FEN writes).
+  certify::SpellingProfile outer_rooks_only;
+  outer_rooks_only.add({.castling = 0b101, .en_passant = std::nullopt});
+  BOOST_TEST(outer_rooks_only.consistent().contains(certify::Spelling::classic));
+  BOOST_TEST(outer_rooks_only.castling().used().value_or(9) == 0U);
+}

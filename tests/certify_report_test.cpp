@@ -18,10 +18,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -242,7 +244,8 @@ CertifyReport hand_made_report() {
 }
 
 // What the HTML must draw for each case it lists: a board per readable side, in page order
-// (expected first).
+// (expected first). An answer is read as the page reads it: strictly, in the layout its number of
+// fields names (6, EPD's 4, the board alone), and leniently only when that fails.
 std::vector<xfen::Position> expected_board_positions(const CertifyReport& report) {
   std::vector<xfen::Position> boards;
   for (const CaseResult& result : report.cases) {
@@ -250,9 +253,18 @@ std::vector<xfen::Position> expected_board_positions(const CertifyReport& report
     if (result.case_.expectation != Expectation::reject)
       boards.push_back(result.case_.expected_position);
     if (result.answer.kind == Answer::Kind::accepted) {
+      std::istringstream words(result.answer.text);
+      const auto fields = std::distance(std::istream_iterator<std::string>(words),
+                                        std::istream_iterator<std::string>());
       xfen::ParseOptions options;
-      options.profile = xfen::Profile::lenient;
-      const xfen::ParseResult answer = xfen::parse(result.answer.text, options);
+      options.fields = fields == 4   ? xfen::RecordFields::epd
+                       : fields == 1 ? xfen::RecordFields::board
+                                     : xfen::RecordFields::full;
+      xfen::ParseResult answer = xfen::parse(result.answer.text, options);
+      if (!answer.ok()) {
+        options.profile = xfen::Profile::lenient;
+        answer = xfen::parse(result.answer.text, options);
+      }
       if (answer.ok()) boards.push_back(answer.position);
     }
   }
@@ -436,6 +448,195 @@ BOOST_AUTO_TEST_CASE(board_svg_draws_every_square_and_the_marks) {
   // A board of 8 files against one of 10: the two files only one has differ where it has pieces.
   BOOST_TEST(
       certify::differing_squares(read(kStart), capablanca).test(xfen::make_square(9, 0).index()));
+}
+
+// --- the pair of boards of a failure: the answer drawn and listed as it is written ---
+
+namespace {
+
+// The pair of boards the HTML report shows for `answer` to a case expecting `expected`, with the
+// definitions of the symbols they use after it.
+std::string boards_of(const std::string& expected, const std::string& answer, Verdict verdict) {
+  const CaseResult result =
+      make_case("boards", CaseClass::valid, {"8x8"}, Expectation::accept, expected, expected,
+                Answer::Kind::accepted, answer, verdict, "");
+  certify::BoardSymbols symbols;
+  const std::string pair = certify::board_pair_html(result, symbols);
+  return pair + symbols.definitions();
+}
+
+// The <figure> of one side of a pair: "expected" or "answer".
+std::string figure_of(const std::string& boards, std::string_view side) {
+  const std::string opening =
+      "<figure class=\"board-side\"><figcaption>" + std::string(side) + "</figcaption>";
+  const std::size_t begin = boards.find(opening);
+  BOOST_REQUIRE_MESSAGE(begin != std::string::npos, "no figure '" << side << "' in " << boards);
+  const std::size_t end = boards.find("</figure>", begin);
+  BOOST_REQUIRE(end != std::string::npos);
+  return boards.substr(begin, end + "</figure>"sv.size() - begin);
+}
+
+// The table of fields beneath a figure's board.
+std::string fields_table(const std::string& figure) {
+  const std::size_t begin = figure.find("<table class=\"fields\"");
+  BOOST_REQUIRE_MESSAGE(begin != std::string::npos, "no table of fields in " << figure);
+  return figure.substr(begin, figure.find("</table>", begin) - begin);
+}
+
+// One row of a table of fields: the field's name, its cell's class and the cell's text (markup
+// removed, character references left as they are).
+struct FieldRow {
+  std::string name;
+  std::string cell_class;
+  std::string text;
+};
+
+std::vector<FieldRow> field_rows(const std::string& figure) {
+  const std::string table = fields_table(figure);
+  std::vector<FieldRow> rows;
+  const std::regex row(R"re(<tr><th>([^<]*)</th><td([^>]*)>(.*?)</td></tr>)re");
+  const std::regex cell_class(R"re( class="([^"]*)")re");
+  const std::regex markup("<[^>]*>");
+  for (auto it = std::sregex_iterator(table.begin(), table.end(), row);
+       it != std::sregex_iterator(); ++it) {
+    FieldRow field{(*it)[1].str(), "", std::regex_replace((*it)[3].str(), markup, "")};
+    const std::string attributes = (*it)[2].str();
+    if (std::smatch found; std::regex_search(attributes, found, cell_class))
+      field.cell_class = found[1].str();
+    rows.push_back(std::move(field));
+  }
+  return rows;
+}
+
+// The sentence the pair shows above its boards when the two boards are the same; empty if none.
+std::string same_board_caption(const std::string& boards) {
+  const std::size_t begin = boards.find("<p class=\"same-board\">");
+  if (begin == std::string::npos) return {};
+  return boards.substr(begin, boards.find("</p>", begin) - begin);
+}
+
+const std::string kStartBoard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+}  // namespace
+
+// (a) An EPD answer (four fields, no clocks) is listed as its four fields: no counters invented
+// for it, and what it lacks said as such. Its board is the expected one, so the pair says why it
+// fails all the same.
+BOOST_AUTO_TEST_CASE(html_boards_list_an_epd_answer_as_its_four_fields) {
+  const std::string boards =
+      boards_of(kStart, kStartBoard + " w KQkq -", Verdict::non_canonical);
+  const std::string answer = figure_of(boards, "answer");
+  BOOST_TEST(fields_table(answer).find(" data-fields=\"4\"") != std::string::npos,
+             fields_table(answer));
+  const std::vector<FieldRow> rows = field_rows(answer);
+  BOOST_REQUIRE_EQUAL(rows.size(), 4U);
+  BOOST_TEST(rows[0].text == "w");
+  BOOST_TEST(rows[1].text == "KQkq");
+  BOOST_TEST(rows[2].text == "-");
+  BOOST_TEST(rows[3].text.find("no clocks") != std::string::npos, rows[3].text);
+  for (std::size_t i = 0; i < 3; ++i) BOOST_TEST(rows[i].cell_class.empty(), rows[i].name);
+  // The clocks are not wrong, they are another layout of the record: marked as such.
+  BOOST_TEST(rows[3].cell_class == "another-spelling");
+  for (const FieldRow& row : rows) BOOST_TEST((row.text != "0" && row.text != "1"), row.name);
+  // Nowhere in what the table shows (a tooltip may quote the expected record's clocks).
+  const std::string shown = std::regex_replace(fields_table(answer), std::regex("<[^>]*>"), " ");
+  BOOST_TEST(shown.find("0 1") == std::string::npos, shown);
+  // The same board as the expected one, under a failure: the caption says what fails.
+  const std::string caption = same_board_caption(boards);
+  BOOST_TEST(caption.find("no clocks") != std::string::npos, caption);
+}
+
+// (b) A Shredder-FEN answer (`HAha`) is shown as written, its castling field marked as another
+// spelling of the expected rights, not as a wrong field, and its rooks labelled with its letters.
+BOOST_AUTO_TEST_CASE(html_boards_show_a_shredder_answer_as_written) {
+  const std::string boards =
+      boards_of(kStart, kStartBoard + " w HAha - 0 1", Verdict::non_canonical);
+  const std::string answer = figure_of(boards, "answer");
+  const std::vector<FieldRow> rows = field_rows(answer);
+  BOOST_REQUIRE_EQUAL(rows.size(), 5U);
+  BOOST_TEST(rows[1].name == "castling");
+  BOOST_TEST(rows[1].text == "HAha");
+  BOOST_TEST(rows[1].cell_class == "another-spelling");
+  for (const FieldRow& row : rows) BOOST_TEST(row.text != "KQkq", row.name);
+  for (const std::size_t i : {0U, 2U, 3U, 4U}) BOOST_TEST(rows[i].cell_class.empty(), rows[i].name);
+  const std::vector<FieldRow> expected = field_rows(figure_of(boards, "expected"));
+  BOOST_REQUIRE_EQUAL(expected.size(), 5U);
+  BOOST_TEST(expected[1].text == "KQkq");
+  BOOST_TEST(expected[1].cell_class == "another-spelling");
+  for (const std::string_view letter : {"H"sv, "A"sv, "h"sv, "a"sv})
+    BOOST_TEST(count(answer, "href=\"#castling-" + std::string(letter) + "\"") == 1U, letter);
+  BOOST_TEST(count(answer, "href=\"#castling-K\"") == 0U);
+  // The rights are the same: no castling right is marked as missing or extra.
+  BOOST_TEST(answer.find("mark-castling-") == std::string::npos);
+  const std::string caption = same_board_caption(boards);
+  BOOST_TEST(caption.find("only the spelling differs") != std::string::npos, caption);
+}
+
+// (c) A castling token no reader can place (PyChess's `E`) is shown as written, marked as
+// differing, and the page says the board comes from a lenient reading that dropped it, instead of
+// showing `-` as if the answer had written no rights.
+BOOST_AUTO_TEST_CASE(html_boards_say_when_the_answer_is_read_leniently) {
+  const std::string boards = boards_of(kStart, kStartBoard + " w E - 0 1", Verdict::wrong_position);
+  const std::string answer = figure_of(boards, "answer");
+  BOOST_TEST(count(answer, "<svg class=\"board\"") == 1U);
+  const std::vector<FieldRow> rows = field_rows(answer);
+  BOOST_REQUIRE_EQUAL(rows.size(), 5U);
+  BOOST_TEST(rows[1].text == "E");
+  BOOST_TEST(rows[1].cell_class == "differs");
+  for (const FieldRow& row : rows)
+    BOOST_TEST((row.text != "-" || row.name == "en passant"), row.name);
+  const std::size_t note = answer.find("<p class=\"lenient-reading\">");
+  BOOST_REQUIRE_MESSAGE(note != std::string::npos, "no note of the lenient reading in " << answer);
+  const std::string note_text = answer.substr(note, answer.find("</p>", note) - note);
+  BOOST_TEST(note_text.find("lenient") != std::string::npos, note_text);
+  BOOST_TEST(note_text.find("castling token &#39;E&#39;") != std::string::npos, note_text);
+  BOOST_TEST(note_text.find("dropped") != std::string::npos, note_text);
+  // The rights the expected record has and the lenient reading could not give the answer.
+  BOOST_TEST(count(answer, "href=\"#mark-castling-missing\"") == 4U);
+
+  // A board field only a lenient reading takes (`44`, its digits summed) draws the expected
+  // squares: the pair still says that the boards are the same, and that the board field differs.
+  const std::string summed = boards_of(
+      kStart, "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Verdict::wrong_position);
+  BOOST_TEST(count(summed, "href=\"#mark-differs\"") == 0U);
+  const std::string caption = same_board_caption(summed);
+  BOOST_TEST(caption.find("differs: board") != std::string::npos, caption);
+  BOOST_TEST(caption.find("lenient") != std::string::npos, caption);
+}
+
+// (d) A castling right one record has and the other lacks is marked on both boards at its rook's
+// square, with a mark of its own and a tooltip that says which record has it.
+BOOST_AUTO_TEST_CASE(html_boards_mark_castling_rights_that_differ) {
+  {
+    const std::string boards =
+        boards_of(kStart, kStartBoard + " w KQk - 0 1", Verdict::wrong_position);
+    const std::string answer = figure_of(boards, "answer");
+    const std::string expected = figure_of(boards, "expected");
+    const std::string missing =
+        "<use href=\"#mark-castling-missing\" x=\"20\" y=\"2\"><title>castling right on a8 (q): "
+        "expected, not in the answer</title></use>";
+    BOOST_TEST(count(answer, missing) == 1U, answer);
+    BOOST_TEST(count(expected, missing) == 1U, expected);
+    BOOST_TEST(count(boards, "href=\"#mark-castling-") == 2U);
+    BOOST_TEST(count(boards, "<symbol id=\"mark-castling-missing\">") == 1U);
+    // No square differs: the caption names the field that does.
+    BOOST_TEST(count(boards, "href=\"#mark-differs\"") == 0U);
+    const std::string caption = same_board_caption(boards);
+    BOOST_TEST(caption.find("castling") != std::string::npos, caption);
+    BOOST_TEST(caption.find("differs") != std::string::npos, caption);
+    BOOST_TEST(field_rows(answer)[1].cell_class == "differs");
+  }
+  {
+    // The other way round: a right only the answer has.
+    const std::string boards = boards_of(kStartBoard + " w Kkq - 0 1",
+                                         kStartBoard + " w KQkq - 0 1", Verdict::wrong_position);
+    const std::string answer = figure_of(boards, "answer");
+    BOOST_TEST(count(answer,
+                     "<use href=\"#mark-castling-extra\" x=\"20\" y=\"282\"><title>castling right "
+                     "on a1 (Q): in the answer, not expected</title></use>") == 1U,
+               answer);
+    BOOST_TEST(count(boards, "<symbol id=\"mark-castling-extra\">") == 1U);
+  }
 }
 
 // --- the three documents ---

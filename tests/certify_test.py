@@ -815,6 +815,45 @@ class Usage(unittest.TestCase):
                 self.assertEqual(result.returncode, 2, result)
 
 
+class SpellingOverTheRun(CertifyTestCase):
+    """A spelling is credited only when the program uses it throughout the run (issue 23,
+    finding 1): judged per case, a bug looks like a spelling choice."""
+
+    def test_a_program_that_never_writes_the_en_passant_square_is_credited_no_spelling(self):
+        for accepted in ((), ("--accept-spelling", "ep-legal")):
+            with self.subTest(accepted=accepted):
+                run = certify("--impl", stub("no_en_passant.py"), "--tag", "en-passant", *accepted)
+                self.assertIsNotNone(run.report, run.describe())
+                self.assertEqual(run.status, 1, run.describe())
+                cases = run.report["cases"]
+                # Where no capture is legal it looks like ep-legal: never credited, never suggested.
+                pinned = [c for c in cases if "ep-pinned" in CASES[c["id"]]["tags"]
+                          and c["verdict"] == "non-canonical"]
+                self.assertTrue(pinned, run.describe())
+                for c in pinned:
+                    self.assertIn("not credited, even by --accept-spelling", c["detail"], c["id"])
+                    self.assertNotIn("grades it as a pass", c["detail"], c["id"])
+                self.assertEqual([c["id"] for c in cases if "accepted by --accept-spelling" in c["detail"]], [])
+                # Where a capture is legal, the square it drops is another position.
+                self.assertTrue(any(c["verdict"] == "wrong-position" and "en passant: expected" in c["detail"]
+                                    for c in cases), run.describe())
+                used = run.report["summary"]["spelling_used"]["en_passant"]
+                self.assertIsNone(used["spelling"])
+                self.assertGreater(used["answers"], used["agreeing"]["legal"])
+                self.assertIn("spelling used: ", run.stdout)
+                self.assertIn("en passant square: no one spelling", run.stdout)
+
+    def test_a_consistent_spelling_is_reported_and_credited(self):
+        run = certify("--impl", stub("spelling.py", "--ep", "legal", "--castling", "shredder"),
+                      "--accept-spelling", "ep-legal,shredder")
+        self.assertEqual(run.status, 0, run.describe())
+        summary = run.report["summary"]["spelling_used"]
+        self.assertEqual(summary["castling"]["spelling"], "shredder")
+        self.assertEqual(summary["en_passant"]["spelling"], "legal")
+        self.assertIn("spelling used: Shredder castling letters (all ", run.stdout)
+        self.assertIn("en passant square only when a capture is legal (all ", run.stdout)
+
+
 MANIFEST = json.loads((SUITE / "manifest.json").read_text(encoding="utf-8"))
 CAPABILITIES = MANIFEST["capabilities"]
 SUITE_VERSION = MANIFEST["version"]

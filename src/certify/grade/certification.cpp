@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "certify/grade/grade.hpp"
+#include "certify/grade/spelling_profile.hpp"
 #include "conformance/glob_match.hpp"
 
 namespace xfen::certify {
@@ -62,16 +63,26 @@ class Certification final : public RecordFeed, public AnswerSink {
     if (found == in_flight_.end()) return;  // the runner answers each record once
     CertifyCase c = std::move(found->second);
     in_flight_.erase(found);
-    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
-    if (listed_in_skip_file(c.id)) {
-      if (g.verdict == Verdict::pass)
-        g = {Verdict::unexpected_pass, "listed in the skip file, and passed: take it off the list"};
-      else
-        g = {Verdict::skipped, "listed in the skip file (" + std::string(verdict_name(g.verdict)) +
-                                   (g.detail.empty() ? "" : ": " + g.detail) + ")"};
+    if (answer.kind == Answer::Kind::accepted) {
+      report_.spelling_used.add(spelling_evidence(c, answer.text));
+      ++report_.layouts_used[std::string(layout_name(answer.text))];
     }
-    if (c.dialect_style && g.verdict != Verdict::skipped) ++report_.dialect_graded;
-    count(std::move(c), std::move(answer), g.verdict, std::move(g.detail));
+    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
+    // A grade resting on another spelling than X-FEN's waits for the whole run's profile.
+    if (g.depends_on_spelling) {
+      waiting_for_profile_.push_back({std::move(c), std::move(answer)});
+      return;
+    }
+    finish(std::move(c), std::move(answer), std::move(g));
+  }
+
+  // Grades the answers that waited for the run's spelling profile, now that it is complete.
+  void grade_waiting_answers() {
+    for (auto& [c, answer] : waiting_for_profile_) {
+      Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts, &report_.spelling_used);
+      finish(std::move(c), std::move(answer), std::move(g));
+    }
+    waiting_for_profile_.clear();
   }
 
   bool has_deferred() const noexcept { return !deferred_.empty(); }
@@ -84,6 +95,18 @@ class Certification final : public RecordFeed, public AnswerSink {
   }
 
  private:
+  void finish(CertifyCase&& c, Answer&& answer, Grade&& g) {
+    if (listed_in_skip_file(c.id)) {
+      if (g.verdict == Verdict::pass)
+        g = {Verdict::unexpected_pass, "listed in the skip file, and passed: take it off the list"};
+      else
+        g = {Verdict::skipped, "listed in the skip file (" + std::string(verdict_name(g.verdict)) +
+                                   (g.detail.empty() ? "" : ": " + g.detail) + ")"};
+    }
+    if (c.dialect_style && g.verdict != Verdict::skipped) ++report_.dialect_graded;
+    count(std::move(c), std::move(answer), g.verdict, std::move(g.detail));
+  }
+
   void send(CertifyCase&& c, std::uint64_t& index, std::string& record) {
     index = c.index;
     record = c.input;
@@ -126,6 +149,9 @@ class Certification final : public RecordFeed, public AnswerSink {
   std::uint64_t done_ = 0;
   std::unordered_map<std::uint64_t, CertifyCase> in_flight_;
   std::deque<CertifyCase> deferred_;  // for the per-case command, after the stream
+  // Answers whose grade rests on a spelling other than X-FEN's (usually few: a program that
+  // writes Shredder letters has one per Chess960 answer), graded at the end of the run.
+  std::vector<std::pair<CertifyCase, Answer>> waiting_for_profile_;
   bool sending_deferred_ = false;
 };
 
@@ -142,6 +168,8 @@ void discard_verdicts(CertifyReport& report) {
   report.unlisted = 0;
   report.dialect_graded = 0;
   report.need_per_case = 0;
+  report.spelling_used = {};
+  report.layouts_used.clear();
 }
 
 // A program whose answer lines outnumber the records it was sent (a banner before the first
@@ -170,6 +198,15 @@ std::vector<std::string> unsupported_capabilities(const CertifyCase& c, const st
   return outside;
 }
 
+std::string_view layout_name(std::string_view answer) noexcept {
+  switch (std::count(answer.begin(), answer.end(), ' ')) {
+    case 5: return "full";
+    case 3: return "epd";
+    case 0: return "board";
+    default: return "other";
+  }
+}
+
 bool needs_per_case(const CertifyCase& c) noexcept {
   return c.input.find('\n') != std::string::npos || (!c.input.empty() && c.input.back() == '\r');
 }
@@ -191,6 +228,7 @@ void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& r
       report.run.stderr_tail = second.stderr_tail;
     }
   }
+  certification.grade_waiting_answers();
   certification.count_unsent_as_not_run();
   if (!report.run.started) {
     discard_verdicts(report);

@@ -7,10 +7,13 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/spelling.hpp"
+#include "certify/grade/spelling_profile.hpp"
 #include "certify/grade/verdict.hpp"
 #include "certify/run/protocol.hpp"
 #include "certify/run/runner.hpp"
@@ -63,6 +66,10 @@ struct CertifyReport {
   std::map<std::string, Tallies> by_class;              // "valid", …
   std::map<std::string, Tallies> by_tag;                // "8x8", …
   std::uint64_t need_per_case = 0;      // skipped: records a line cannot carry, and no per-case command
+  // The spelling the program writes, over every accepted answer (spelling_profile.hpp), and the
+  // layouts of those answers ("full", "epd", "board", "other": layout_name).
+  SpellingProfile spelling_used;
+  std::map<std::string, std::uint64_t> layouts_used;
   std::uint64_t dialect_graded = 0;     // dialect cases graded (in X-FEN's spelling or an accepted one)
   // The cases, in the order they were sent: all of them from the suite; with --inputs only those
   // that did not pass, at most a fixed number (`unlisted` counts the rest).
@@ -111,6 +118,13 @@ void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& r
 // Whether streaming cannot send the record: a line feed in it, or a final carriage return, which
 // a line reader takes as part of the line end.
 bool needs_per_case(const CertifyCase& c) noexcept;
+
+// The layout an answer's record is in, by its number of fields: "full" (six), "epd" (four),
+// "board" (one), or "other".
+std::string_view layout_name(std::string_view answer) noexcept;
+// Each layout_name, and how reports show it.
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kLayoutNames{
+    {{"full", "six fields"}, {"epd", "EPD"}, {"board", "the board alone"}, {"other", "another number of fields"}}};
 
 // The capability tags of `c` (among `capabilities`) that `supports` does not hold, in the case's
 // order; empty when the case applies.

@@ -13,10 +13,36 @@
 namespace xfen::certify {
 namespace {
 
-constexpr std::array<CastlingStyle, 3> kCastlingStyles{CastlingStyle::xfen, CastlingStyle::shredder,
-                                                        CastlingStyle::classic};
-constexpr std::array<EnPassantStyle, 3> kEnPassantStyles{EnPassantStyle::xfen, EnPassantStyle::always,
-                                                          EnPassantStyle::legal};
+// Which spellings may pass: those --accept-spelling names and, once the run's spelling is known,
+// only those the program uses throughout (spelling_profile.hpp). Without a profile the grade is
+// provisional: a spelling is then taken as used throughout.
+struct Crediting {
+  SpellingSet accepted;
+  const SpellingProfile* profile = nullptr;
+
+  SpellingSet credited() const noexcept {
+    if (profile == nullptr) return accepted;
+    SpellingSet set;
+    for (const Spelling spelling : all_spellings())
+      if (accepted.contains(spelling) && profile->consistent().contains(spelling)) set.add(spelling);
+    return set;
+  }
+
+  // How the grade of an answer spelt in `style` ends: "(--accept-spelling X grades it as a pass)"
+  // where X may be credited, else why it may not.
+  std::string suggestion(const WriteOptions& style, const std::string& more_flags = {}) const {
+    if (profile == nullptr || profile->consistent().allows(style))
+      return " (--accept-spelling " + spelling_list(style) + more_flags + " grades it as a pass)";
+    std::string why;
+    const SpellingSet used = profile->consistent();
+    if (style.castling != CastlingStyle::xfen && !used.allows(WriteOptions{.castling = style.castling}))
+      why = profile->describe_castling();
+    if (style.en_passant != EnPassantStyle::xfen && !used.allows(WriteOptions{.en_passant = style.en_passant}))
+      why += (why.empty() ? "" : "; ") + profile->describe_en_passant();
+    return " (not credited, even by --accept-spelling: a spelling passes only when the program uses it "
+           "throughout the run, and its answers show " + why + ")";
+  }
+};
 
 // The style, among the known ones, in which `position` is written as `record`; with
 // `allowed_only`, only among those `accepted` allows. The default style comes first, so a record
@@ -93,15 +119,14 @@ std::string differences(const Position& expected, const Position& answered) {
 // The grade of an answer that spells `position` as `record`, when a known style does: a pass when
 // the style is X-FEN's or one the run accepts, non-canonical otherwise.
 std::optional<Grade> grade_spelling(const Position& position, const std::string& record,
-                                    SpellingSet accepted) {
-  if (const auto style = style_writing(position, record, accepted, true)) {
+                                    const Crediting& crediting) {
+  if (const auto style = style_writing(position, record, crediting.credited(), true)) {
     if (SpellingSet{}.allows(*style)) return Grade{Verdict::pass, {}};
-    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)"};
+    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)", true};
   }
-  if (const auto style = style_writing(position, record, accepted, false))
-    return Grade{Verdict::non_canonical, "the expected position, written with " + describe_style(*style) +
-                                             " (--accept-spelling " + spelling_list(*style) +
-                                             " grades it as a pass)"};
+  if (const auto style = style_writing(position, record, {}, false))
+    return Grade{Verdict::non_canonical,
+                 "the expected position, written with " + describe_style(*style) + crediting.suggestion(*style), true};
   return std::nullopt;
 }
 
@@ -111,7 +136,7 @@ std::size_t field_count_of(std::string_view record) {
 }
 
 // An answer cut to a shorter layout (R15): graded on the fields it has, when it reads in it.
-std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, SpellingSet accepted,
+std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, const Crediting& crediting,
                                   LayoutSet layouts) {
   for (const RecordFields layout : kShorterLayouts) {
     if (field_count_of(record) != field_count(layout)) continue;
@@ -129,47 +154,53 @@ std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& recor
                    "an answer in " + name + ": " + differences(expected.position, read.position)};
     // The right fields; then their spelling is graded as a whole record's is.
     const std::string flag = "--accept-layout " + std::string(style_name(layout));
-    const auto style = style_writing(c.expected_position, record, accepted, true, layout);
+    const auto style = style_writing(c.expected_position, record, crediting.credited(), true, layout);
     if (!style) {
-      const auto other = style_writing(c.expected_position, record, accepted, false, layout);
+      const auto other = style_writing(c.expected_position, record, {}, false, layout);
+      if (!other)
+        return Grade{Verdict::non_canonical,
+                     "the expected position's fields, written as " + name + " in a way X-FEN does not"};
       return Grade{Verdict::non_canonical,
-                   "the expected position's fields, written as " + name +
-                       (other ? " with " + describe_style(*other) + " (--accept-spelling " +
-                                    spelling_list(*other) + " and " + flag + " grade it as a pass)"
-                              : " in a way X-FEN does not")};
+                   "the expected position's fields, written as " + name + " with " + describe_style(*other) +
+                       crediting.suggestion(*other, " and " + flag),
+                   true};
     }
-    const std::string spelled = SpellingSet{}.allows(*style) ? "" : " with " + describe_style(*style);
+    const bool spelled_otherwise = !SpellingSet{}.allows(*style);
+    const std::string spelled = spelled_otherwise ? " with " + describe_style(*style) : "";
     if (layouts.contains(layout))
-      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")"};
-    return Grade{Verdict::non_canonical, "the expected position's fields, written as " + name + spelled +
-                                             " (" + flag + " grades it as a pass)"};
+      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")", spelled_otherwise};
+    return Grade{Verdict::non_canonical,
+                 "the expected position's fields, written as " + name + spelled + " (" + flag + " grades it as a pass)",
+                 spelled_otherwise};
   }
   return std::nullopt;
 }
 
-Grade grade_record(const CertifyCase& c, const std::string& record, SpellingSet accepted, LayoutSet layouts) {
+Grade grade_record(const CertifyCase& c, const std::string& record, const Crediting& crediting, LayoutSet layouts) {
   // The expected position in X-FEN's spelling or a known other one (this also finds an en passant
   // square left out because no capture is legal: the expected position holds it).
-  if (auto spelled = grade_spelling(c.expected_position, record, accepted)) return std::move(*spelled);
+  if (auto spelled = grade_spelling(c.expected_position, record, crediting)) return std::move(*spelled);
   // Otherwise read it strictly, to tell another spelling of the same position from another
   // position. Not leniently: a lenient reading drops what it cannot place (a castling right
   // without its rook), and the answer claimed it.
   const ParseResult read = parse(record);
   if (!read.ok()) {
-    if (auto in_layout = grade_layout(c, record, accepted, layouts)) return std::move(*in_layout);
+    if (auto in_layout = grade_layout(c, record, crediting, layouts)) return std::move(*in_layout);
     return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
   }
   if (!(read.position == c.expected_position))
     return {Verdict::wrong_position, differences(c.expected_position, read.position)};
   // The same position (an en passant square no pawn can use, written all the same, say).
-  if (auto spelled = grade_spelling(read.position, record, accepted)) return std::move(*spelled);
+  if (auto spelled = grade_spelling(read.position, record, crediting)) return std::move(*spelled);
   return {Verdict::non_canonical,
           "the expected position, written in a way X-FEN does not (X-FEN writes " + c.expected + ")"};
 }
 
 }  // namespace
 
-Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts) {
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts,
+            const SpellingProfile* profile) {
+  const Crediting crediting{accepted, profile};
   switch (answer.kind) {
     case Answer::Kind::crash: return {Verdict::crash, answer.detail};
     case Answer::Kind::timeout: return {Verdict::timeout, answer.detail};
@@ -177,13 +208,18 @@ Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, La
     case Answer::Kind::not_run: return {Verdict::not_run, answer.detail};
     case Answer::Kind::rejected:
       if (c.expectation != Expectation::accept) return {Verdict::pass, {}};
+      if (c.dialect_refuses && c.dialect_style && crediting.credited().allows(*c.dialect_style))
+        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must", true};
       if (c.dialect_refuses && c.dialect_style && accepted.allows(*c.dialect_style))
-        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must"};
+        return {Verdict::rejected_valid,
+                "rejected a record that must be accepted: a writer of " + describe_style(*c.dialect_style) +
+                    " must refuse it, but " + crediting.suggestion(*c.dialect_style).substr(2),
+                true};
       return {Verdict::rejected_valid, "rejected a record that must be accepted"};
     case Answer::Kind::accepted:
       if (c.expectation == Expectation::reject)
         return {Verdict::accepted_invalid, "accepted a record that must be rejected"};
-      return grade_record(c, answer.text, accepted, layouts);
+      return grade_record(c, answer.text, crediting, layouts);
   }
   return {Verdict::protocol_error, "unknown answer"};
 }

@@ -7,6 +7,7 @@
 
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/spelling.hpp"
+#include "certify/grade/spelling_profile.hpp"
 #include "certify/grade/verdict.hpp"
 #include "certify/run/protocol.hpp"
 
@@ -15,12 +16,18 @@ namespace xfen::certify {
 struct Grade {
   Verdict verdict = Verdict::pass;
   std::string detail;  // why, in a sentence: "written with Shredder castling letters (HAha)"
+  // Whether the grade rests on a spelling other than X-FEN's, which only the whole run's
+  // profile may credit: such a grade given without a profile is provisional.
+  bool depends_on_spelling = false;
 };
 
 // Skipping (--skip-file, records a mode cannot send) is decided by the caller.
 // An accepted answer in a shorter layout (EPD, the board alone) is graded on the fields it has:
 // right ones are `non-canonical` naming the layout, or a pass where `layouts` holds it; wrong
 // ones are `wrong-position` naming the fields that differ.
-Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts = {});
+// With `profile` (the run's spelling, spelling_profile.hpp), a spelling passes only where the
+// program uses it throughout; without it, as if it did (a provisional grade).
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts = {},
+            const SpellingProfile* profile = nullptr);
 
 }  // namespace xfen::certify

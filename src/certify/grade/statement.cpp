@@ -134,6 +134,14 @@ std::string outcome(const CertifyReport& report) {
   return text;
 }
 
+std::string layouts_summary(const CertifyReport& report) {
+  std::string text;
+  for (const auto& [key, shown] : kLayoutNames)
+    if (const auto found = report.layouts_used.find(std::string(key)); found != report.layouts_used.end())
+      text += (text.empty() ? "" : ", ") + std::string(shown) + " " + std::to_string(found->second);
+  return text;
+}
+
 std::vector<ClassFigure> class_figures(const CertifyReport& report) {
   std::vector<ClassFigure> figures;
   for (const std::string_view name : conformance::case_class_names()) {

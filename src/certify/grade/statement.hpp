@@ -40,6 +40,9 @@ std::vector<ClassFigure> class_figures(const CertifyReport& report);
 // Short words for a badge: "strict", "641/711 passed, relaxed: ep-always", "failing".
 std::string badge_message(const CertifyReport& report);
 
+// "six fields 404, EPD 126": how many accepted answers came in each layout (kLayoutNames).
+std::string layouts_summary(const CertifyReport& report);
+
 // Whether the outcome is the conformance statement (a badge's colour, a CI gate's summary).
 bool conforms(const CertifyReport& report);
 

@@ -1,13 +1,19 @@
 #include "certify/report/boards.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include <xfen/en_passant.hpp>
 #include <xfen/message.hpp>
 #include <xfen/parse.hpp>
 #include <xfen/square_name.hpp>
 
+#include "certify/grade/spelling.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
 
@@ -147,6 +153,21 @@ std::string castling_mark(char token) {
          std::string(1, token) + "</text>";
 }
 
+// A castling right only one record has: a tab in the square's top right corner (the castling
+// rook's mark holds the top left; the square's colour is read at the lower right), orange, with
+// "−" where the answer lacks the right and "+" where only the answer has it. Lines, not text,
+// so that no font changes the mark.
+std::string castling_difference_mark(bool expected_only) {
+  const std::string orange = "#e65100";
+  return std::string("<title>") +
+         (expected_only ? "castling right expected, not in the answer"
+                        : "castling right in the answer, not expected") +
+         "</title><rect x=\"25\" y=\"1\" width=\"14\" height=\"12\" rx=\"2\" fill=\"" +
+         (expected_only ? "#fff" : orange) + "\" stroke=\"" + orange +
+         "\" stroke-width=\"2\"/><path d=\"M28 7h8" + (expected_only ? "" : "M32 3v8") +
+         "\" stroke=\"" + (expected_only ? orange : "#fff") + "\" stroke-width=\"2\"/>";
+}
+
 std::string en_passant_mark() {
   return "<circle cx=\"" + number(kSquare / 2) + "\" cy=\"" + number(kSquare / 2) +
          "\" r=\"9\" fill=\"none\" stroke=\"#2e7d32\" stroke-width=\"3\" "
@@ -189,8 +210,25 @@ SquareSet differing_squares(const Position& a, const Position& b) noexcept {
   return differs;
 }
 
+namespace {
+
+// The letter `written` (a castling field as a record writes it) names a right of `position` by:
+// its rook's file letter when the field holds it (Shredder-FEN's `H`, X-FEN's for an inner
+// rook), else X-FEN's token (`K`/`Q`). A file letter names one rook of its colour, and `K`, `Q`
+// and the prefixes `s`, `m` are no file's letter, so the search cannot find another right's.
+std::optional<char> written_castling_token(std::string_view written, const Position& position,
+                                           Color color, CastlingSide side) {
+  const std::optional<int> file = position.castling.rook_file(color, side);
+  if (!file) return std::nullopt;
+  const char file_letter = static_cast<char>((color == Color::white ? 'A' : 'a') + *file);
+  if (written.find(file_letter) != std::string_view::npos) return file_letter;
+  return castling_token(position, color, side);
+}
+
+}  // namespace
+
 std::string board_svg(const Position& position, const SquareSet& differs, std::string_view label,
-                      BoardSymbols& symbols) {
+                      BoardSymbols& symbols, const CastlingMarks& castling) {
   const int width = position.width == kMaxFiles ? kMaxFiles : 8;
   const int pixels_wide = 2 * kPadding + kMargin + width * kSquare;
   const int pixels_high = 2 * kPadding + kRanks * kSquare + kMargin;
@@ -218,11 +256,24 @@ std::string board_svg(const Position& position, const SquareSet& differs, std::s
   for (const Color color : kColors) {
     for (const CastlingSide side : kSides) {
       const std::optional<int> file = position.castling.rook_file(color, side);
-      const std::optional<char> token = castling_token(position, color, side);
+      const std::optional<char> token =
+          written_castling_token(castling.written, position, color, side);
       if (file && token && *file < width)
         svg += symbols.use("castling-" + std::string(1, *token), square_x(*file),
                            square_y(back_rank(color)), [&] { return castling_mark(*token); });
     }
+  }
+  for (const CastlingRightDifference& difference : castling.differences) {
+    if (!difference.rook.is_valid(width)) continue;
+    const std::string tooltip = "castling right on " +
+                                std::string(xfen::square_name(difference.rook)) + " (" +
+                                std::string(1, difference.token) + "): " +
+                                (difference.expected ? "expected, not in the answer"
+                                                     : "in the answer, not expected");
+    svg += symbols.use(
+        difference.expected ? "mark-castling-missing" : "mark-castling-extra",
+        square_x(difference.rook.file), square_y(difference.rook.rank),
+        [&] { return castling_difference_mark(difference.expected); }, tooltip);
   }
   // Last, so that no piece or other mark hides them.
   for (int rank = 0; rank < kRanks; ++rank)
@@ -235,16 +286,112 @@ std::string board_svg(const Position& position, const SquareSet& differs, std::s
 
 namespace {
 
-struct Side {
-  std::optional<Position> position;
-  std::string no_board;  // why there is no position: untrusted bytes
+// The fields of a record, by their place in it.
+constexpr std::size_t kBoardField = 0;
+constexpr std::size_t kSideToMoveField = 1;
+constexpr std::size_t kCastlingField = 2;
+constexpr std::size_t kEnPassantField = 3;
+constexpr std::size_t kHalfmoveField = 4;
+constexpr std::size_t kFullmoveField = 5;
+
+constexpr std::array<std::string_view, kRecordFields> kFieldNames{
+    "board", "to move", "castling", "en passant", "halfmove clock", "fullmove number"};
+
+// One field of a record as its text writes it, and where it begins in the record.
+struct WrittenField {
+  std::string_view text;
+  std::size_t begin = 0;
 };
 
+// A record's fields as written: the runs of bytes between white space. White space as lenient
+// reading takes it, so that a record with a tab between two fields is cut where a reader cuts it.
+std::vector<WrittenField> written_fields(std::string_view record) {
+  std::vector<WrittenField> fields;
+  std::size_t at = 0;
+  for (;;) {
+    const std::size_t begin = record.find_first_not_of(kLenientWhiteSpace, at);
+    if (begin == std::string_view::npos) break;
+    const std::size_t end =
+        std::min(record.find_first_of(kLenientWhiteSpace, begin), record.size());
+    fields.push_back({record.substr(begin, end - begin), begin});
+    at = end;
+  }
+  return fields;
+}
+
+// The layout a record of `count` fields is written in: EPD's four, the board alone, or X-FEN's
+// six. A record of any other count is in none: read as six fields, it says what it lacks.
+RecordFields layout_of(std::size_t count) noexcept {
+  for (const RecordFields layout : kShorterLayouts)
+    if (field_count(layout) == count) return layout;
+  return RecordFields::full;
+}
+
+// What a record in a shorter layout says in place of the fields it leaves out, and the name of
+// that row: not the defaults a reader fills in, which the record does not say.
+std::string_view left_out(RecordFields layout) noexcept {
+  return layout == RecordFields::epd ? "no clocks: EPD's four fields" : "none: the board alone";
+}
+
+std::string_view layout_phrase(RecordFields layout) noexcept {
+  return layout == RecordFields::epd ? "EPD's four fields, no clocks" : "the board alone";
+}
+
+std::string_view left_out_name(RecordFields layout) noexcept {
+  return layout == RecordFields::epd ? "clocks" : "other fields";
+}
+
+// One side of the pair: a record as it is written, and the position it holds.
+struct Side {
+  std::optional<Position> position;
+  std::string no_board;     // why there is no position: untrusted bytes
+  std::string_view record;  // the bytes, held by the case or the answer
+  std::vector<WrittenField> fields;
+  RecordFields layout = RecordFields::full;
+  // Set when the record does not read strictly and `position` comes from a lenient reading:
+  // what that reading relaxed, dropped or filled in (its warnings), and why strict reading failed.
+  bool lenient = false;
+  DiagnosticList relaxations;
+  std::string strict_error;
+
+  bool has(std::size_t field) const noexcept { return field < fields.size(); }
+
+  // Whether a relaxation is about `field`: it names bytes of it (not the white space between
+  // fields, nor the end of a record that lacks some).
+  bool in_field(const Diagnostic& relaxation, std::size_t field) const noexcept {
+    return has(field) && fields[field].begin <= relaxation.offset &&
+           relaxation.offset < fields[field].begin + fields[field].text.size();
+  }
+
+  // Whether the lenient reading relaxed something in `field` (a token it dropped, digits it
+  // summed): what the field says as written is then not what the position holds.
+  bool relaxed(std::size_t field) const noexcept {
+    if (!lenient) return false;
+    for (const Diagnostic& relaxation : relaxations)
+      if (in_field(relaxation, field)) return true;
+    return false;
+  }
+
+  std::string_view written(std::size_t field) const noexcept {
+    return has(field) ? fields[field].text : std::string_view{};
+  }
+};
+
+Side without_board(std::string why) {
+  Side side;
+  side.no_board = std::move(why);
+  return side;
+}
+
 Side expected_side(const CertifyCase& c) {
-  if (c.expectation == Expectation::reject) return {std::nullopt, "the record must be rejected"};
+  if (c.expectation == Expectation::reject) return without_board("the record must be rejected");
+  Side side;
+  side.record = c.expected;
+  side.fields = written_fields(c.expected);
   const ParseResult read = parse(c.expected);
-  if (!read) return {std::nullopt, message(read.error, c.expected)};
-  return {read.position, {}};
+  if (!read) return without_board(message(read.error, c.expected));
+  side.position = read.position;
+  return side;
 }
 
 std::string_view no_record(Answer::Kind kind) noexcept {
@@ -259,33 +406,186 @@ std::string_view no_record(Answer::Kind kind) noexcept {
   return {};
 }
 
+// The answer read strictly in the layout its field count names, as grading reads it, so that the
+// board drawn is the one it says. Only when that fails, leniently, so that a loosely written
+// answer still draws; the figure then says what that reading relaxed.
 Side answer_side(const Answer& answer) {
   if (answer.kind != Answer::Kind::accepted)
-    return {std::nullopt, std::string(no_record(answer.kind))};
-  ParseOptions options;
-  options.profile = Profile::lenient;
-  const ParseResult read = parse(answer.text, options);
-  if (!read) return {std::nullopt, message(read.error, answer.text)};
-  return {read.position, {}};
+    return without_board(std::string(no_record(answer.kind)));
+  Side side;
+  side.record = answer.text;
+  side.fields = written_fields(answer.text);
+  side.layout = layout_of(side.fields.size());
+  const ParseResult strict = parse(answer.text, ParseOptions{.fields = side.layout});
+  if (strict) {
+    side.position = strict.position;
+    return side;
+  }
+  const ParseResult lenient =
+      parse(answer.text, ParseOptions{.profile = Profile::lenient, .fields = side.layout});
+  if (!lenient) return without_board(message(lenient.error, answer.text));
+  side.position = lenient.position;
+  side.lenient = true;
+  side.relaxations = lenient.warnings;
+  side.strict_error = message(strict.error, answer.text);
+  return side;
 }
 
-std::string en_passant_field(const Position& position) {
-  if (!position.en_passant) return "-";
-  return {position.en_passant->file_letter(), position.en_passant->rank_digit()};
+enum class FieldMatch : std::uint8_t { same, another_spelling, differs };
+
+// Whether field `field` says the same in both positions, by what it means rather than by its
+// text: the castling rights by their rooks (`HAha` and `KQkq` name the same four), the en passant
+// square as X-FEN writes it (a square no pawn of the side to move can take on is the same as `-`).
+bool same_meaning(std::size_t field, const Position& a, const Position& b) noexcept {
+  switch (field) {
+    case kBoardField: return a.width == b.width && differing_squares(a, b).none();
+    case kSideToMoveField: return a.side_to_move == b.side_to_move;
+    case kCastlingField: return a.castling == b.castling;
+    case kEnPassantField: return xfen_en_passant(a) == xfen_en_passant(b);
+    case kHalfmoveField: return a.halfmove_clock == b.halfmove_clock;
+    case kFullmoveField: return a.fullmove_number == b.fullmove_number;
+    default: return true;
+  }
 }
 
-// The fields beyond the board, as read.
-std::array<std::string, 5> fields(const Position& position) {
-  return {position.side_to_move == Color::white ? "White" : "Black", castling_field(position),
-          en_passant_field(position), std::to_string(position.halfmove_clock),
-          std::to_string(position.fullmove_number)};
+// How each field of the answer compares with the expected record's: set only when both hold a
+// position.
+struct Comparison {
+  bool made = false;
+  std::array<FieldMatch, kRecordFields> fields{};
+};
+
+Comparison compare(const Side& expected, const Side& answer) {
+  Comparison comparison;
+  if (!expected.position || !answer.position) return comparison;
+  comparison.made = true;
+  for (std::size_t field = 0; field < kRecordFields; ++field) {
+    FieldMatch& match = comparison.fields[field];
+    if (!expected.has(field) || !answer.has(field)) {
+      // Left out by a record in a shorter layout: another way to write the record (grading takes
+      // EPD's missing clocks so too); missing from a record of six fields: wrong.
+      const Side& lacking = answer.has(field) ? expected : answer;
+      match = lacking.layout == RecordFields::full ? FieldMatch::differs
+                                                   : FieldMatch::another_spelling;
+    } else if (expected.relaxed(field) || answer.relaxed(field) ||
+               !same_meaning(field, *expected.position, *answer.position)) {
+      // A field only a lenient reading could take is not X-FEN, whatever it was read as.
+      match = FieldMatch::differs;
+    } else {
+      match = expected.fields[field].text == answer.fields[field].text
+                  ? FieldMatch::same
+                  : FieldMatch::another_spelling;
+    }
+  }
+  return comparison;
 }
 
-constexpr std::array<std::string_view, 5> kFieldNames{"to move", "castling", "en passant",
-                                                      "halfmove clock", "fullmove number"};
+// The rights one record has and the other lacks, at their rooks' squares, named by the letters
+// of the record that has them. Not for an answer of the board alone: it says nothing of castling.
+std::vector<CastlingRightDifference> castling_differences(const Side& expected,
+                                                          const Side& answer) {
+  std::vector<CastlingRightDifference> differences;
+  if (!expected.position || !answer.position || answer.layout == RecordFields::board)
+    return differences;
+  constexpr std::array kColors{Color::white, Color::black};
+  constexpr std::array kSides{CastlingSide::h_side, CastlingSide::a_side};
+  for (const Color color : kColors) {
+    for (const CastlingSide side : kSides) {
+      const std::optional<int> in_expected = expected.position->castling.rook_file(color, side);
+      const std::optional<int> in_answer = answer.position->castling.rook_file(color, side);
+      if (in_expected == in_answer) continue;
+      for (const bool from_expected : {true, false}) {
+        const Side& holder = from_expected ? expected : answer;
+        const std::optional<int> file = from_expected ? in_expected : in_answer;
+        const std::optional<char> token = written_castling_token(
+            holder.written(kCastlingField), *holder.position, color, side);
+        if (file && token)
+          differences.push_back({make_square(*file, back_rank(color)), *token, from_expected});
+      }
+    }
+  }
+  return differences;
+}
+
+// The sentences of the lenient reading's relaxations: those in `field`, or all of them.
+std::string relaxation_sentences(const Side& side, std::optional<std::size_t> field = {}) {
+  std::vector<std::string> sentences;
+  for (const Diagnostic& relaxation : side.relaxations)
+    if (!field || side.in_field(relaxation, *field))
+      sentences.push_back(message(relaxation, side.record));
+  if (!field && side.relaxations.total() > side.relaxations.size())
+    sentences.push_back(
+        "and " + std::to_string(side.relaxations.total() - side.relaxations.size()) + " more");
+  // Every relaxation is a warning (SPEC R9), so this is a guard: the strict reading's error.
+  if (sentences.empty()) return side.strict_error;
+  std::string text;
+  for (std::size_t i = 0; i < sentences.size(); ++i) {
+    if (sentences.size() > 1) text += (i > 0 ? " (" : "(") + std::to_string(i + 1) + ") ";
+    text += sentences[i];
+  }
+  return text;
+}
+
+// What the other record holds from `field` on (one field, or the ones a shorter layout leaves
+// out), for the tooltip of a marked cell: its text, or what it says in place of the fields.
+std::string other_text(const Side& other, std::size_t field, std::size_t last) {
+  if (!other.has(field))
+    return other.layout == RecordFields::full ? "missing" : std::string(left_out(other.layout));
+  std::string text;
+  for (std::size_t i = field; i <= last && other.has(i); ++i) {
+    if (i > field) text += ' ';
+    text += untrusted_text(other.fields[i].text).text;
+  }
+  return text;
+}
+
+std::string field_row(std::string_view name, const std::string& content_html, FieldMatch match,
+                      const std::string& title) {
+  std::string html = "<tr><th>" + html_escape(name) + "</th><td";
+  if (match == FieldMatch::differs) html += " class=\"differs\"";
+  if (match == FieldMatch::another_spelling) html += " class=\"another-spelling\"";
+  if (match != FieldMatch::same) html += " title=\"" + html_escape(title) + "\"";
+  return html + ">" + content_html + "</td></tr>";
+}
+
+// The fields beyond the board, as the record writes them, each marked by how it compares with the
+// other record's (`other_label`: "expected", "answer").
+std::string fields_table(const Side& side, const Side& other, std::string_view other_label,
+                         const Comparison& comparison) {
+  std::string html =
+      "<table class=\"fields\" data-fields=\"" + std::to_string(side.fields.size()) + "\">";
+  for (std::size_t field = kSideToMoveField; field < kRecordFields; ++field) {
+    const FieldMatch match = comparison.made ? comparison.fields[field] : FieldMatch::same;
+    // The fields a shorter layout leaves out are one row, ended there.
+    const bool left_out_here = !side.has(field) && side.layout != RecordFields::full;
+    const std::size_t last = left_out_here ? kRecordFields - 1 : field;
+    std::string title = std::string(other_label) + ": " + other_text(other, field, last);
+    if (side.relaxed(field))
+      title = "not X-FEN as written: " + relaxation_sentences(side, field) + "; " + title;
+    if (side.has(field)) {
+      html += field_row(kFieldNames[field], html_text(side.fields[field].text), match, title);
+    } else if (left_out_here) {
+      html += field_row(left_out_name(side.layout),
+                        "<span class=\"none\">" + html_escape(left_out(side.layout)) + "</span>",
+                        match, title);
+      break;
+    } else {
+      html += field_row(kFieldNames[field], "<span class=\"none\">missing</span>", match, title);
+    }
+  }
+  return html + "</table>";
+}
+
+// Beneath a board drawn from a lenient reading: that it is, and what the reading relaxed.
+std::string lenient_note(const Side& side) {
+  return "<p class=\"lenient-reading\">Drawn from a lenient reading, as the answer is not X-FEN "
+         "as written: " +
+         html_text(relaxation_sentences(side)) + ".</p>";
+}
 
 std::string figure(std::string_view caption, const Side& side, const Side& other,
-                   BoardSymbols& symbols) {
+                   std::string_view other_label, const Comparison& comparison,
+                   const CastlingMarks& castling, BoardSymbols& symbols) {
   std::string html = "<figure class=\"board-side\"><figcaption>";
   html += html_escape(caption);
   html += "</figcaption>";
@@ -295,27 +595,69 @@ std::string figure(std::string_view caption, const Side& side, const Side& other
   }
   const SquareSet differs =
       other.position ? differing_squares(*side.position, *other.position) : SquareSet{};
-  html += board_svg(*side.position, differs, caption, symbols);
-  const auto mine = fields(*side.position);
-  const std::optional<std::array<std::string, 5>> theirs =
-      other.position ? std::optional(fields(*other.position)) : std::nullopt;
-  html += "<table class=\"fields\">";
-  for (std::size_t i = 0; i < mine.size(); ++i) {
-    const bool differ = theirs && (*theirs)[i] != mine[i];
-    html += "<tr><th>" + html_escape(kFieldNames[i]) + "</th><td" +
-            (differ ? " class=\"differs\"" : "") + ">" + html_escape(mine[i]) + "</td></tr>";
-  }
-  html += "</table></figure>";
+  html += board_svg(*side.position, differs, caption, symbols, castling);
+  html += fields_table(side, other, other_label, comparison);
+  if (side.lenient) html += lenient_note(side);
+  html += "</figure>";
   return html;
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const std::string& part : parts)
+    text += (text.empty() ? "" : std::string(separator)) + part;
+  return text;
+}
+
+// Two identical boards under a failure would pass for a pass: above them, where the failure is.
+std::string same_board_caption(const Side& answer, const Comparison& comparison) {
+  std::vector<std::string> differing;
+  std::vector<std::string> respelled;
+  for (std::size_t field = 0; field < kRecordFields; ++field) {
+    if (!answer.has(field) && answer.layout != RecordFields::full) continue;  // said as the layout
+    if (comparison.fields[field] == FieldMatch::differs)
+      differing.emplace_back(kFieldNames[field]);
+    if (comparison.fields[field] == FieldMatch::another_spelling)
+      respelled.emplace_back(kFieldNames[field]);
+  }
+  std::vector<std::string> parts;
+  if (!differing.empty()) parts.push_back("differs: " + joined(differing, ", "));
+  if (!respelled.empty()) parts.push_back("another spelling: " + joined(respelled, ", "));
+  if (answer.layout != RecordFields::full)
+    parts.push_back("another layout: " + std::string(layout_phrase(answer.layout)));
+  if (answer.lenient) parts.push_back("its board is drawn from a lenient reading");
+  std::string text = "The two boards are the same";
+  if (!differing.empty())
+    text += "; the failure is in the other fields (" + joined(parts, "; ") + ")";
+  else if (answer.lenient)  // the fields say the same, but not as X-FEN writes a record
+    text += "; the answer is not X-FEN as written (" + joined(parts, "; ") + ")";
+  else if (!parts.empty())
+    text += "; only the spelling differs (" + joined(parts, "; ") + ")";
+  else
+    text += ", and so are the other fields as they are read here: the detail above says what "
+            "the grade found";
+  return "<p class=\"same-board\">" + html_escape(text) + ".</p>";
 }
 
 }  // namespace
 
 std::string board_pair_html(const CaseResult& result, BoardSymbols& symbols) {
   const Side expected = expected_side(result.case_);
-  const Side actual = answer_side(result.answer);
-  return "<div class=\"boards\">" + figure("expected", expected, actual, symbols) +
-         figure("answer", actual, expected, symbols) + "</div>";
+  const Side answer = answer_side(result.answer);
+  const Comparison comparison = compare(expected, answer);
+  const std::vector<CastlingRightDifference> castling = castling_differences(expected, answer);
+  std::string html = "<div class=\"boards\">";
+  // The boards as drawn: a board field a lenient reading relaxed (`44` for `8`) still draws the
+  // same squares, and is named in the caption as a field that differs.
+  const bool same_boards =
+      comparison.made && same_meaning(kBoardField, *expected.position, *answer.position);
+  if (same_boards && tally_of(result.verdict) == Tally::failed)
+    html += same_board_caption(answer, comparison);
+  html += figure("expected", expected, answer, "answer", comparison,
+                 CastlingMarks{expected.written(kCastlingField), castling}, symbols);
+  html += figure("answer", answer, expected, "expected", comparison,
+                 CastlingMarks{answer.written(kCastlingField), castling}, symbols);
+  return html + "</div>";
 }
 
 std::optional<char> castling_token(const Position& position, Color color,
@@ -328,18 +670,6 @@ std::optional<char> castling_token(const Position& position, Color color,
     return white ? letter : static_cast<char>(letter - 'A' + 'a');
   }
   return static_cast<char>((white ? 'A' : 'a') + *file);
-}
-
-std::string castling_field(const Position& position) {
-  std::string field;
-  if (position.castling.mode == CastlingMode::symmetric) field += 's';
-  if (position.castling.mode == CastlingMode::modern) field += 'm';
-  constexpr std::array kColors{Color::white, Color::black};
-  constexpr std::array kSides{CastlingSide::h_side, CastlingSide::a_side};
-  for (const Color color : kColors)
-    for (const CastlingSide side : kSides)
-      if (const auto token = castling_token(position, color, side)) field += *token;
-  return position.castling.any() ? field : field + "-";
 }
 
 }  // namespace xfen::certify

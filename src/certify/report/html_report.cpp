@@ -89,12 +89,17 @@ tr.zero td { color: #aaa; }
 table.fields { margin-top: 6px; font-size: 13px; }
 table.fields th, table.fields td { padding: 1px 8px; }
 td.differs { outline: 2px solid #d32f2f; outline-offset: -2px; font-weight: 700; }
+td.another-spelling { outline: 2px dashed #e65100; outline-offset: -2px; }
+.boards > .same-board { flex-basis: 100%; margin: 0; font-weight: 600; color: var(--fail); }
+.lenient-reading { width: 0; min-width: 100%; margin: 6px 0 0; font-size: 13px; color: #8d6e63; }
 .legend { color: var(--muted); font-size: 13px; }
 .legend span { display: inline-block; margin-right: 16px; }
 .key { display: inline-block; width: 14px; height: 14px; vertical-align: -2px; margin-right: 4px; }
 .key.differs { border: 3px solid #d32f2f; }
 .key.castling { background: #1565c0; border-radius: 2px; }
 .key.en-passant { border: 3px dashed #2e7d32; border-radius: 50%; }
+.key.another-spelling { border: 3px dashed #e65100; }
+.key.castling-differs { border: 2px solid #e65100; border-radius: 2px; }
 footer { margin-top: 32px; color: var(--muted); font-size: 13px; }
 )css";
 
@@ -155,6 +160,9 @@ std::string header(const CertifyReport& report) {
   }
   for (const std::string& relaxation : relaxations(report))
     html += "<p class=\"scope\">relaxed: " + html_text(relaxation) + "</p>";
+  if (!report.layouts_used.empty())
+    html += "<p class=\"scope\">spelling used: " + html_text(report.spelling_used.describe()) +
+            "; layout of the accepted answers: " + html_text(layouts_summary(report)) + "</p>";
   html += "</header>";
   return html;
 }
@@ -271,10 +279,14 @@ std::string failures(const CertifyReport& report) {
   if (count == 0) return html + "<p>None.</p></section>";
   html +=
       "<p class=\"legend\"><span><i class=\"key differs\"></i>differs from the other board</span>"
-      "<span><i class=\"key castling\"></i>castling rook, with its X-FEN letter</span>"
+      "<span><i class=\"key another-spelling\"></i>the same, written another way</span>"
+      "<span><i class=\"key castling\"></i>castling rook, with the letter its record names it "
+      "by</span>"
+      "<span><i class=\"key castling-differs\"></i>castling right in one record only</span>"
       "<span><i class=\"key en-passant\"></i>en passant square</span>"
-      "<span>The answer is read leniently, so that a loosely written record still "
-      "draws.</span></p>";
+      "<span>The answer is shown as written, its board read as X-FEN in its own layout (six "
+      "fields, EPD's four, the board alone); where that fails, leniently, and its figure says "
+      "what that reading let pass.</span></p>";
   html += "<ol class=\"contents\">";
   for (const CaseResult& result : report.cases) {
     if (!is_failure(result.verdict)) continue;

@@ -60,6 +60,23 @@ Json texts(const std::vector<std::string>& lines) {
   return array;
 }
 
+// {"summary": "…", "castling": {"spelling": "shredder", "answers": 40, "agreeing": {"x-fen": 12,
+// …}}, "en_passant": {…}}: "spelling" is null when no one spelling agrees with every answer
+// that tells them apart (or none does).
+Json spelling_used(const SpellingProfile& profile) {
+  const auto choice = [](const ChoiceEvidence& evidence, std::string_view (*key)(std::size_t)) {
+    Json agreeing = Json::object();
+    for (std::size_t i = 0; i < evidence.agreeing.size(); ++i) agreeing[std::string(key(i))] = evidence.agreeing[i];
+    const auto used = evidence.used();
+    return Json{{"spelling", used ? Json(std::string(key(*used))) : Json(nullptr)},
+                {"answers", evidence.answers},
+                {"agreeing", std::move(agreeing)}};
+  };
+  return {{"summary", profile.describe()},
+          {"castling", choice(profile.castling(), castling_style_key)},
+          {"en_passant", choice(profile.en_passant(), en_passant_style_key)}};
+}
+
 Json summary(const CertifyReport& report) {
   const std::optional<std::string> statement = conformance_statement(report);
   Json json = {{"outcome", text(outcome(report))},
@@ -72,6 +89,8 @@ Json summary(const CertifyReport& report) {
                {"not_applicable", report.summary.not_applicable},
                {"need_per_case", report.need_per_case},
                {"dialect_graded", report.dialect_graded},
+               {"spelling_used", spelling_used(report.spelling_used)},
+               {"layouts_used", report.layouts_used},
                {"verdicts", verdict_counts(report)},
                {"by_class", tallies_by_name(report.by_class)},
                {"by_tag", tallies_by_name(report.by_tag)},

@@ -138,6 +138,7 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
   add("passed", std::to_string(report.summary.passed));
   add("failed", std::to_string(report.summary.failed));
   add("skipped", std::to_string(report.summary.skipped));
+  add("spelling_used", report.spelling_used.describe());
   if (report.supports) {
     std::string tags;
     for (const std::string& tag : *report.supports) tags += (tags.empty() ? "" : ",") + tag;

@@ -203,6 +203,13 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
     write_needed_capabilities(report, out);
     out.write(")\n");
   }
+  if (!report.layouts_used.empty()) {
+    out.write("spelling used: ");
+    write_sentence(report.spelling_used.describe(), out);
+    out.write("\nlayout of the accepted answers: ");
+    out.write(layouts_summary(report));
+    out.put('\n');
+  }
   if (report.dialect_graded > 0) {
     out.write("dialect cases: ");
     out.write_number(report.dialect_graded);
