@@ -43,14 +43,6 @@ std::string suite_name(const CertifyReport& report) {
   return "the X-FEN conformance suite " + report.suite_version;
 }
 
-std::string accepted_list(const CertifyReport& report) {
-  std::string names;
-  for (const Spelling spelling : all_spellings())
-    if (report.accepted_spellings.contains(spelling))
-      (names += names.empty() ? "" : ",") += spelling_name(spelling);
-  return names;
-}
-
 std::string accepted_layout_list(const CertifyReport& report) {
   std::string names;
   for (const RecordFields layout : kShorterLayouts)
@@ -58,7 +50,29 @@ std::string accepted_layout_list(const CertifyReport& report) {
   return names;
 }
 
+// The relaxations as the flags that made them ("--accept-spelling shredder"), or, `bare`, as the
+// badge's short names ("shredder", "skip list").
+std::vector<std::string> relaxed_by(const CertifyReport& report, bool bare) {
+  std::vector<std::string> relaxed;
+  if (!report.accepted_spellings.empty())
+    relaxed.push_back((bare ? "" : "--accept-spelling ") + accepted_spelling_names(report, ","));
+  if (!report.accepted_layouts.empty())
+    relaxed.push_back((bare ? "" : "--accept-layout ") + accepted_layout_list(report));
+  if (!report.skip_file.empty()) relaxed.push_back(bare ? "skip list" : "--skip-file " + report.skip_file);
+  return relaxed;
+}
+
 }  // namespace
+
+std::string accepted_spelling_names(const CertifyReport& report, std::string_view separator) {
+  std::string names;
+  for (const Spelling spelling : all_spellings())
+    if (report.accepted_spellings.contains(spelling))
+      (names += names.empty() ? "" : std::string(separator)) += spelling_name(spelling);
+  return names;
+}
+
+std::string selection_text(const CertifyReport& report) { return joined(report.selection, " "); }
 
 std::vector<std::string> relaxations(const CertifyReport& report) {
   std::vector<std::string> lines;
@@ -125,12 +139,8 @@ std::string outcome(const CertifyReport& report) {
   if (report.supports)
     text += "; --supports " + supports_list(report) + " (" + std::to_string(report.summary.not_applicable) +
             " not applicable)";
-  if (!report.selection.empty()) text += "; selection: " + joined(report.selection, " ");
-  std::vector<std::string> relaxed;
-  if (!report.accepted_spellings.empty()) relaxed.push_back("--accept-spelling " + accepted_list(report));
-  if (!report.accepted_layouts.empty()) relaxed.push_back("--accept-layout " + accepted_layout_list(report));
-  if (!report.skip_file.empty()) relaxed.push_back("--skip-file " + report.skip_file);
-  if (!relaxed.empty()) text += "; relaxed: " + joined(relaxed, " ");
+  if (!report.selection.empty()) text += "; selection: " + selection_text(report);
+  if (const auto relaxed = relaxed_by(report, false); !relaxed.empty()) text += "; relaxed: " + joined(relaxed, " ");
   return text;
 }
 
@@ -168,11 +178,7 @@ std::string badge_message(const CertifyReport& report) {
   std::string message = std::to_string(report.summary.passed) + "/" +
                         std::to_string(report.summary.passed + report.summary.failed) + " passed";
   if (!report.selection.empty()) message += ", partial run";
-  std::vector<std::string> relaxed;
-  if (!report.accepted_spellings.empty()) relaxed.push_back(accepted_list(report));
-  if (!report.accepted_layouts.empty()) relaxed.push_back(accepted_layout_list(report));
-  if (!report.skip_file.empty()) relaxed.push_back("skip list");
-  if (!relaxed.empty()) message += ", relaxed: " + joined(relaxed, ", ");
+  if (const auto relaxed = relaxed_by(report, true); !relaxed.empty()) message += ", relaxed: " + joined(relaxed, ", ");
   return message;
 }
 

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "certify/grade/certification.hpp"
@@ -39,6 +40,12 @@ std::vector<ClassFigure> class_figures(const CertifyReport& report);
 
 // Short words for a badge: "strict", "641/711 passed, relaxed: ep-always", "failing".
 std::string badge_message(const CertifyReport& report);
+
+// The spellings --accept-spelling named, in the order of all_spellings(): "shredder,ep-legal".
+std::string accepted_spelling_names(const CertifyReport& report, std::string_view separator);
+
+// The selection as the options say it: "--tag castling --id 'side.*'"; empty for the whole suite.
+std::string selection_text(const CertifyReport& report);
 
 // "six fields 404, EPD 126": how many accepted answers came in each layout (kLayoutNames).
 std::string layouts_summary(const CertifyReport& report);

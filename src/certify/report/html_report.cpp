@@ -141,10 +141,7 @@ std::string header(const CertifyReport& report) {
   html += "<span>command " + shown(report.command) + "</span>";
   html += std::string("<span>") +
           (report.mode == Mode::stream ? "streaming" : "one process per case") + "</span>";
-  std::string spellings;
-  for (const Spelling spelling : all_spellings())
-    if (report.accepted_spellings.contains(spelling))
-      spellings += (spellings.empty() ? "" : ", ") + std::string(spelling_name(spelling));
+  const std::string spellings = accepted_spelling_names(report, ", ");
   html +=
       "<span>accepted spellings: " + (spellings.empty() ? "X-FEN only" : html_escape(spellings)) +
       "</span>";
@@ -154,9 +151,7 @@ std::string header(const CertifyReport& report) {
   html += std::string("<p class=\"outcome") + (conforms(report) ? " statement" : "") + "\">" +
           html_text(outcome(report)) + "</p>";
   if (!report.selection.empty()) {
-    std::string words;
-    for (const std::string& word : report.selection) words += (words.empty() ? "" : " ") + word;
-    html += "<p class=\"scope\">selection: <code>" + html_text(words) + "</code></p>";
+    html += "<p class=\"scope\">selection: <code>" + html_text(selection_text(report)) + "</code></p>";
   }
   for (const std::string& relaxation : relaxations(report))
     html += "<p class=\"scope\">relaxed: " + html_text(relaxation) + "</p>";

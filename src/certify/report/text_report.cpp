@@ -172,11 +172,8 @@ void write_needed_capabilities(const CertifyReport& report, io::OutputBuffer& ou
 // The run's scope and what it may claim: what was selected and relaxed, then the outcome.
 void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
   if (!report.selection.empty()) {
-    out.write("selection:");
-    for (const std::string& word : report.selection) {
-      out.put(' ');
-      write_sentence(word, out);
-    }
+    out.write("selection: ");
+    write_sentence(selection_text(report), out);
     if (report.suite_cases > 0) {
       out.write(" (");
       out.write_number(report.cases_run());
