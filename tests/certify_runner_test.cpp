@@ -220,6 +220,7 @@ certify::RunnerOptions stream(const std::string& command) {
   certify::RunnerOptions options;
   options.command = command;
   options.timeout = 2000ms;
+  options.startup_allowance = 0ms;  // the tests of time limits give none unless they test it
   return options;
 }
 
@@ -411,6 +412,27 @@ BOOST_AUTO_TEST_CASE(stream_crash_on_some_records_then_restart) {
       BOOST_TEST(answer.text == records[i]);
     }
   }
+}
+
+// A program slow to start (Node.js compiling WebAssembly) is not a hang: its job's first answer
+// has the start-up allowance on top of the time limit; a hang after that gets the limit alone.
+BOOST_AUTO_TEST_CASE(stream_slow_start_has_the_start_up_allowance) {
+  const std::string slow_start = "sleep 0.6; while IFS= read -r line; do case \"$line\" in hang) exec sleep 1000;; esac; "
+                                 "echo \"ok $line\"; done";
+  std::vector<std::string> records = numbered(5);
+  records[3] = "hang";
+  certify::RunnerOptions options = stream(slow_start);
+  options.timeout = 300ms;
+  options.startup_allowance = 1500ms;
+  const Run allowed = run(options, records);
+  BOOST_TEST((allowed.sink.answers.at(0).kind == Kind::accepted));
+  BOOST_TEST((allowed.sink.answers.at(3).kind == Kind::timeout));
+  BOOST_TEST(allowed.sink.answers.at(3).detail == "no answer within 300 ms");
+  // The restart starts as slowly, but a restart has no allowance.
+  BOOST_TEST((allowed.sink.answers.at(4).kind == Kind::timeout));
+  options.startup_allowance = 0ms;
+  const Run without = run(options, records);
+  BOOST_TEST((without.sink.answers.at(0).kind == Kind::timeout));
 }
 
 BOOST_AUTO_TEST_CASE(stream_hang_times_out_and_the_rest_is_answered) {

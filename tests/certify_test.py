@@ -493,13 +493,14 @@ class StreamStubs(CertifyTestCase):
 
     def test_never_reads(self):
         # 3000 records of about 100 bytes: more than a pipe holds, so a runner that blocks writing
-        # never gets to its time limit. Three processes time out on their first record.
+        # never gets to its time limit. Three processes time out on their first record (with no
+        # start-up allowance: the first start's would add 20 s per job).
         record = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1" + " " * 30
         with tempfile.NamedTemporaryFile("w", suffix=".xfen", delete=False) as f:
             f.write((record + "\n") * 3000)
         try:
             run = certify("--impl", stub("deaf.py"), "--inputs", f.name, "--timeout-ms", "300",
-                          "--max-restarts", "2")
+                          "--startup-ms", "0", "--max-restarts", "2")
         finally:
             os.unlink(f.name)
         self.assertIsNotNone(run.report, run.describe())

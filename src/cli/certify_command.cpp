@@ -207,6 +207,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   run.runner.command = options.command;
   run.runner.mode = options.mode;
   run.runner.timeout = std::chrono::milliseconds(options.timeout_ms);
+  run.runner.startup_allowance = std::chrono::milliseconds(options.startup_ms);
   run.runner.jobs = options.jobs;
   run.runner.max_restarts = options.max_restarts;
   run.per_case_command = options.per_case_command;

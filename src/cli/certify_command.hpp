@@ -30,6 +30,7 @@ struct CertifyCommandOptions {
   // --supports: the suite's capability tags the program plays; checked against the manifest.
   std::optional<std::vector<std::string>> supports;
   std::uint32_t timeout_ms = 10'000;
+  std::uint32_t startup_ms = 20'000;  // --startup-ms: more time for the first answer (streaming)
   unsigned jobs = 1;  // main sets the number of cores as the default
   unsigned max_restarts = 10;
   std::optional<std::filesystem::path> json;

@@ -185,6 +185,11 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
           "not-applicable, counted apart")
       ->delimiter(',')
       ->type_name("TAGS");
+  command
+      .add_option("--startup-ms", options.startup_ms,
+                  "Streaming: more time for each job's first answer, for a program slow to start")
+      ->check(CLI::Range(0U, 3'600'000U))
+      ->capture_default_str();
   command.add_option("--timeout-ms", options.timeout_ms, "Time limit per record")
       ->check(CLI::Range(1U, 3'600'000U))
       ->capture_default_str();

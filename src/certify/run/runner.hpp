@@ -32,6 +32,11 @@ struct RunnerOptions {
   // start). Either way, when that time is up the record gets `timeout`, and the process is killed
   // and restarted.
   std::chrono::milliseconds timeout{10'000};
+  // Streaming, added to `timeout` until a job's first process gives its first answer: an
+  // interpreter and its library (Node.js compiling ffish's WebAssembly) may take longer to start
+  // on a loaded machine than to answer a record. Not after a restart, and not per case (every
+  // record a start there: `timeout` alone counts).
+  std::chrono::milliseconds startup_allowance{20'000};
   // Processes at once. Streaming, each has its own records, dealt one at a time to the job with
   // the fewest in flight, so that a run shorter than max_in_flight still keeps every job busy.
   unsigned jobs = 1;

@@ -110,6 +110,10 @@ struct Worker : WatchedChild {
   // last took bytes of its input or answered a record, or else when it started. A program that
   // stops reading with a record partly in the pipe never starts that record's own clock.
   RunClock::time_point progress_at{};
+  // Whether any process of this job has answered: the start-up allowance is for the first start
+  // only (a restart finds the machine's caches warm, and a program hanging on many records
+  // would pay it at each).
+  bool has_answered = false;
   bool closing = false;   // stdin closed by us: every record answered, waiting for it to exit
   bool finished = false;  // ended for good: takes no more records
   RunClock::time_point exit_deadline{};
@@ -283,7 +287,13 @@ class StreamSession : SessionCore<StreamSession, Worker> {
   // When the head record times out (RunnerOptions::timeout): on its own clock once it is written
   // whole, on its job's clock of progress before. Only while the queue is not empty.
   RunClock::time_point head_deadline(const Worker& worker) const {
-    return (worker.head_since ? *worker.head_since : worker.progress_at) + options_.timeout;
+    return (worker.head_since ? *worker.head_since : worker.progress_at) + time_limit(worker);
+  }
+
+  // The head record's time: `timeout`, and the start-up allowance before the job's first answer.
+  RunClock::duration time_limit(const Worker& worker) const {
+    return worker.has_answered ? RunClock::duration(options_.timeout)
+                                       : RunClock::duration(options_.timeout + options_.startup_allowance);
   }
 
   void begin_closing(Worker& worker) {
@@ -374,6 +384,7 @@ class StreamSession : SessionCore<StreamSession, Worker> {
       answers_.deliver(index, answer.kind, answer.text, answer.why, elapsed);
     }
     worker.queue.pop();
+    worker.has_answered = true;
     worker.head_since.reset();
     worker.progress_at = now_;
     start_head_clock(worker);
@@ -397,7 +408,9 @@ class StreamSession : SessionCore<StreamSession, Worker> {
     if (ending == Ending::timed_out) {
       // A record not written whole timed out on its job's clock: the program stopped reading it.
       const bool written = worker.queue.front_written();
-      const std::string limit = std::to_string(options_.timeout.count()) + " ms";
+      const auto limit_ms = std::chrono::duration_cast<std::chrono::milliseconds>(time_limit(worker)).count();
+      const std::string limit = std::to_string(limit_ms) + " ms" +
+                                (worker.has_answered ? "" : " (the time limit and the start-up allowance: no answer yet from this job)");
       answers_.deliver(worker.queue.front().index, Answer::Kind::timeout, {},
                        written ? "no answer within " + limit : "did not read this record within " + limit,
                        written ? head_waited(worker) : now_ - worker.progress_at,
