@@ -13,8 +13,9 @@ adapters="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/examples/adapters"
 # packages (GTK introspection data, ~30 MB to download), which the headless adapter never loads.
 packages=(pychess)
 # The engines (into /usr/games, which the adapters look in): about 10 s and 32 MB of downloads
-# with their recommended packages on Debian 12, less without them (the engines need none).
-packages+=(stockfish fairy-stockfish ethereal-chess glaurung sjaakii phalanx hoichess)
+# with their recommended packages on Debian 12, less without them (the engines need none: GNU
+# Chess's opening book, gnuchess-book, is off unless asked for).
+packages+=(stockfish fairy-stockfish ethereal-chess glaurung sjaakii phalanx hoichess gnuchess)
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 "$(dirname "${BASH_SOURCE[0]}")/apt-install-missing.sh" "${packages[@]}"
