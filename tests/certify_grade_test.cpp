@@ -345,6 +345,14 @@ BOOST_AUTO_TEST_CASE(answers_in_another_layout_are_graded_on_the_fields_they_hav
   BOOST_TEST(wrong_epd.detail.find("en passant: expected d6, answered -") != std::string::npos, wrong_epd.detail);
   BOOST_TEST(wrong_epd.detail.find("EPD") != std::string::npos, wrong_epd.detail);
   BOOST_TEST(wrong_epd.detail.find("ends after") == std::string::npos, wrong_epd.detail);
+  // An EPD answer its own layout cannot read (GNU Chess keeps an en passant square on an occupied
+  // square): wrong, for that reason, not for being short of six fields.
+  const certify::CertifyCase dropped = record_case("4k3/8/4n3/4p3/8/8/8/4K3 w - - 0 1");
+  const certify::Grade unreadable_epd = certify::grade(dropped, accepted("4k3/8/4n3/4p3/8/8/8/4K3 w - e6"), {}, epd);
+  BOOST_TEST((unreadable_epd.verdict == Verdict::wrong_position), unreadable_epd.detail);
+  BOOST_TEST(unreadable_epd.detail.find("an answer in EPD") != std::string::npos, unreadable_epd.detail);
+  BOOST_TEST(unreadable_epd.detail.find("e6") != std::string::npos, unreadable_epd.detail);
+  BOOST_TEST(unreadable_epd.detail.find("ends after") == std::string::npos, unreadable_epd.detail);
   // Right fields in a spelling the run does not accept are still that spelling's failure.
   const certify::CertifyCase chess960 = record_case("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
   const certify::Grade shredder_epd = certify::grade(chess960, accepted("rk5r/8/8/8/8/8/8/RK5R w HAha -"), {}, epd);

@@ -141,7 +141,11 @@ std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& recor
   for (const RecordFields layout : kShorterLayouts) {
     if (field_count_of(record) != field_count(layout)) continue;
     const ParseResult read = parse(record, ParseOptions{.fields = layout});
-    if (!read.ok()) return std::nullopt;
+    // Its fields are a shorter layout's, and that layout's reading is what it fails: say so, not
+    // that a six-field record is short (GNU Chess's `… w - e6` with e6 occupied).
+    if (!read.ok())
+      return Grade{Verdict::wrong_position, "an answer in " + std::string(describe_layout(layout)) +
+                                                " that is not valid X-FEN: " + message(read.error, record)};
     // The expected position cut the same way: what the layout leaves out takes its defaults.
     std::array<char, kMaxRecordSize> buffer{};
     const WriteResult cut = write(c.expected_position, buffer, WriteOptions{.fields = layout});
