@@ -844,6 +844,43 @@ class SpellingOverTheRun(CertifyTestCase):
                 self.assertIn("spelling used: ", run.stdout)
                 self.assertIn("en passant square: no one spelling", run.stdout)
 
+    def test_answers_waiting_for_the_profile_do_not_hold_memory(self):
+        """Grades resting on another spelling wait for the run's profile; beyond the cases a
+        report lists they are counted by kind, so memory does not grow with an --inputs file."""
+        corpus = ROOT / "corpus" / "positions" / "mixed.xfen"
+        with open(corpus, "rb") as f:
+            records = sum(1 for _ in f)
+        runs = {}
+        # The credited runs first, whose reports list nothing: a child's peak memory counts the
+        # pages of this process it was forked from, which a parsed report of 10,000 failures grows.
+        for accepted in (("--accept-spelling", "shredder"), ()):
+            for copies in (2, 8):
+                with tempfile.NamedTemporaryFile("w", suffix=".xfen", delete=False) as f:
+                    subprocess.run(["sh", "-c", f'for i in $(seq {copies}); do cat "$1"; done', "sh", str(corpus)],
+                                   stdout=f, check=True)
+                try:
+                    run = certify("--impl", stub("spelling.py", "--castling", "shredder"), "--inputs", f.name,
+                                  *accepted, limit=120)
+                finally:
+                    os.unlink(f.name)
+                self.assertIsNotNone(run.report, run.describe())
+                runs[copies, accepted] = (run.report["summary"], run.max_rss_kib)
+                run.report = None
+                summary = runs[copies, accepted][0]
+                self.assertEqual(summary["passed"] + summary["failed"], records * copies)
+                if accepted:
+                    self.assertEqual(summary["failed"], 0)
+        credited = ("--accept-spelling", "shredder")
+        grown = runs[8, credited][1] - runs[2, credited][1]
+        self.assertLess(grown, 4 * 1024, f"{grown} KiB more for four times the records: "
+                                         f"{runs[2, credited][1]} then {runs[8, credited][1]}")
+        # Shredder letters where X-FEN writes others, not credited: the same share of failures at
+        # any length, most of them counted by kind.
+        small, large = runs[2, ()][0], runs[8, ()][0]
+        self.assertGreater(small["failed"], 10_000)
+        self.assertEqual(large["failed"], 4 * small["failed"])
+        self.assertEqual(large["verdicts"]["non-canonical"], large["failed"])
+
     def test_a_consistent_spelling_is_reported_and_credited(self):
         run = certify("--impl", stub("spelling.py", "--ep", "legal", "--castling", "shredder"),
                       "--accept-spelling", "ep-legal,shredder")

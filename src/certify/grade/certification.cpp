@@ -65,12 +65,20 @@ class Certification final : public RecordFeed, public AnswerSink {
     in_flight_.erase(found);
     if (answer.kind == Answer::Kind::accepted) {
       report_.spelling_used.add(spelling_evidence(c, answer.text));
-      ++report_.layouts_used[std::string(layout_name(answer.text))];
+      ++report_.layouts_used[layout_index(answer.text)];
     }
     Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
-    // A grade resting on another spelling than X-FEN's waits for the whole run's profile.
-    if (g.depends_on_spelling) {
-      waiting_for_profile_.push_back({std::move(c), std::move(answer)});
+    // A grade resting on another spelling than X-FEN's waits for the whole run's profile: whole,
+    // to be graded again and listed, as many as the report lists; beyond that only what its
+    // count needs, so that memory does not grow with an --inputs file.
+    if (g.rests_on) {
+      if (waiting_.size() < options_.max_listed) {
+        waiting_.push_back({std::move(c), std::move(answer)});
+      } else {
+        ++waiting_counts_[WaitingKind{c.case_class, std::move(c.tags), listed_in_skip_file(c.id),
+                                      c.dialect_style.has_value(), g.verdict, g.uncredited, g.rests_on->castling,
+                                      g.rests_on->en_passant}];
+      }
       return;
     }
     finish(std::move(c), std::move(answer), std::move(g));
@@ -78,11 +86,24 @@ class Certification final : public RecordFeed, public AnswerSink {
 
   // Grades the answers that waited for the run's spelling profile, now that it is complete.
   void grade_waiting_answers() {
-    for (auto& [c, answer] : waiting_for_profile_) {
+    for (auto& [c, answer] : waiting_) {
       Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts, &report_.spelling_used);
       finish(std::move(c), std::move(answer), std::move(g));
     }
-    waiting_for_profile_.clear();
+    waiting_.clear();
+    const SpellingSet consistent = report_.spelling_used.consistent();
+    for (const auto& [w, n] : waiting_counts_) {
+      const bool credited = consistent.allows(WriteOptions{.castling = w.castling, .en_passant = w.en_passant});
+      Verdict verdict = credited ? w.verdict : w.uncredited;
+      if (w.in_skip_file) verdict = verdict == Verdict::pass ? Verdict::unexpected_pass : Verdict::skipped;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        if (w.dialect && verdict != Verdict::skipped) ++report_.dialect_graded;
+        count_tallies(w.case_class, w.tags, verdict);
+      }
+      report_.unlisted += n;
+      done_ += n;
+    }
+    waiting_counts_.clear();
   }
 
   bool has_deferred() const noexcept { return !deferred_.empty(); }
@@ -126,11 +147,15 @@ class Certification final : public RecordFeed, public AnswerSink {
                        [&id](const std::string& pattern) { return conformance::glob_matches(pattern, id); });
   }
 
-  void count(CertifyCase&& c, Answer&& answer, Verdict verdict, std::string detail) {
+  void count_tallies(conformance::CaseClass case_class, const std::vector<std::string>& tags, Verdict verdict) {
     report_.summary.count(verdict);
     ++report_.verdicts[static_cast<std::size_t>(verdict)];
-    report_.by_class[std::string(conformance::case_class_name(c.case_class))].count(verdict);
-    for (const std::string& tag : c.tags) report_.by_tag[tag].count(verdict);
+    report_.by_class[std::string(conformance::case_class_name(case_class))].count(verdict);
+    for (const std::string& tag : tags) report_.by_tag[tag].count(verdict);
+  }
+
+  void count(CertifyCase&& c, Answer&& answer, Verdict verdict, std::string detail) {
+    count_tallies(c.case_class, c.tags, verdict);
     if (options_.list_passes || verdict != Verdict::pass) {
       if (report_.cases.size() < options_.max_listed)
         report_.cases.push_back({std::move(c), std::move(answer), verdict, std::move(detail)});
@@ -149,9 +174,24 @@ class Certification final : public RecordFeed, public AnswerSink {
   std::uint64_t done_ = 0;
   std::unordered_map<std::uint64_t, CertifyCase> in_flight_;
   std::deque<CertifyCase> deferred_;  // for the per-case command, after the stream
-  // Answers whose grade rests on a spelling other than X-FEN's (usually few: a program that
-  // writes Shredder letters has one per Chess960 answer), graded at the end of the run.
-  std::vector<std::pair<CertifyCase, Answer>> waiting_for_profile_;
+  // Answers whose grade rests on a spelling other than X-FEN's (a program that writes Shredder
+  // letters has one per Chess960 answer), graded at the end of the run: whole (waiting_) up to
+  // the number a report lists, then only what counting them needs.
+  // those counted by kind, so that memory holds one entry per kind (a few: --inputs records are
+  // tagged with their width alone), never one per record.
+  struct WaitingKind {
+    conformance::CaseClass case_class;
+    std::vector<std::string> tags;
+    bool in_skip_file;
+    bool dialect;
+    Verdict verdict;     // where the profile credits the style it rests on
+    Verdict uncredited;  // where it does not
+    CastlingStyle castling;
+    EnPassantStyle en_passant;
+    auto operator<=>(const WaitingKind&) const = default;
+  };
+  std::vector<std::pair<CertifyCase, Answer>> waiting_;
+  std::map<WaitingKind, std::uint64_t> waiting_counts_;
   bool sending_deferred_ = false;
 };
 
@@ -169,7 +209,7 @@ void discard_verdicts(CertifyReport& report) {
   report.dialect_graded = 0;
   report.need_per_case = 0;
   report.spelling_used = {};
-  report.layouts_used.clear();
+  report.layouts_used = {};
 }
 
 // A program whose answer lines outnumber the records it was sent (a banner before the first
@@ -198,12 +238,12 @@ std::vector<std::string> unsupported_capabilities(const CertifyCase& c, const st
   return outside;
 }
 
-std::string_view layout_name(std::string_view answer) noexcept {
+std::size_t layout_index(std::string_view answer) noexcept {
   switch (std::count(answer.begin(), answer.end(), ' ')) {
-    case 5: return "full";
-    case 3: return "epd";
-    case 0: return "board";
-    default: return "other";
+    case 5: return 0;
+    case 3: return 1;
+    case 0: return 2;
+    default: return 3;
   }
 }
 

@@ -67,9 +67,12 @@ struct CertifyReport {
   std::map<std::string, Tallies> by_tag;                // "8x8", …
   std::uint64_t need_per_case = 0;      // skipped: records a line cannot carry, and no per-case command
   // The spelling the program writes, over every accepted answer (spelling_profile.hpp), and the
-  // layouts of those answers ("full", "epd", "board", "other": layout_name).
+  // layouts of those answers, indexed as kLayoutNames (layout_index).
   SpellingProfile spelling_used;
-  std::map<std::string, std::uint64_t> layouts_used;
+  std::array<std::uint64_t, 4> layouts_used{};
+  bool any_answer_accepted() const noexcept {
+    return layouts_used[0] + layouts_used[1] + layouts_used[2] + layouts_used[3] > 0;
+  }
   std::uint64_t dialect_graded = 0;     // dialect cases graded (in X-FEN's spelling or an accepted one)
   // The cases, in the order they were sent: all of them from the suite; with --inputs only those
   // that did not pass, at most a fixed number (`unlisted` counts the rest).
@@ -119,10 +122,10 @@ void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& r
 // a line reader takes as part of the line end.
 bool needs_per_case(const CertifyCase& c) noexcept;
 
-// The layout an answer's record is in, by its number of fields: "full" (six), "epd" (four),
-// "board" (one), or "other".
-std::string_view layout_name(std::string_view answer) noexcept;
-// Each layout_name, and how reports show it.
+// The layout an answer's record is in, by its number of fields, as an index of kLayoutNames:
+// "full" (six), "epd" (four), "board" (one), or "other".
+std::size_t layout_index(std::string_view answer) noexcept;
+// Each layout's key (the JSON report's) and how the other reports show it.
 inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> kLayoutNames{
     {{"full", "six fields"}, {"epd", "EPD"}, {"board", "the board alone"}, {"other", "another number of fields"}}};
 

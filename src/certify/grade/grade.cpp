@@ -122,11 +122,11 @@ std::optional<Grade> grade_spelling(const Position& position, const std::string&
                                     const Crediting& crediting) {
   if (const auto style = style_writing(position, record, crediting.credited(), true)) {
     if (SpellingSet{}.allows(*style)) return Grade{Verdict::pass, {}};
-    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)", true};
+    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)", *style};
   }
   if (const auto style = style_writing(position, record, {}, false))
     return Grade{Verdict::non_canonical,
-                 "the expected position, written with " + describe_style(*style) + crediting.suggestion(*style), true};
+                 "the expected position, written with " + describe_style(*style) + crediting.suggestion(*style), *style};
   return std::nullopt;
 }
 
@@ -167,15 +167,16 @@ std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& recor
       return Grade{Verdict::non_canonical,
                    "the expected position's fields, written as " + name + " with " + describe_style(*other) +
                        crediting.suggestion(*other, " and " + flag),
-                   true};
+                   *other};
     }
     const bool spelled_otherwise = !SpellingSet{}.allows(*style);
     const std::string spelled = spelled_otherwise ? " with " + describe_style(*style) : "";
+    const auto rests_on = spelled_otherwise ? style : std::nullopt;
     if (layouts.contains(layout))
-      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")", spelled_otherwise};
+      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")", rests_on};
     return Grade{Verdict::non_canonical,
                  "the expected position's fields, written as " + name + spelled + " (" + flag + " grades it as a pass)",
-                 spelled_otherwise};
+                 rests_on};
   }
   return std::nullopt;
 }
@@ -213,12 +214,13 @@ Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, La
     case Answer::Kind::rejected:
       if (c.expectation != Expectation::accept) return {Verdict::pass, {}};
       if (c.dialect_refuses && c.dialect_style && crediting.credited().allows(*c.dialect_style))
-        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must", true};
+        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must", c.dialect_style,
+                Verdict::rejected_valid};
       if (c.dialect_refuses && c.dialect_style && accepted.allows(*c.dialect_style))
         return {Verdict::rejected_valid,
                 "rejected a record that must be accepted: a writer of " + describe_style(*c.dialect_style) +
                     " must refuse it, but " + crediting.suggestion(*c.dialect_style).substr(2),
-                true};
+                c.dialect_style, Verdict::rejected_valid};
       return {Verdict::rejected_valid, "rejected a record that must be accepted"};
     case Answer::Kind::accepted:
       if (c.expectation == Expectation::reject)

@@ -3,6 +3,7 @@
 // position is `non-canonical` (or a pass where --accept-spelling allows it), not a wrong answer.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "certify/grade/certify_case.hpp"
@@ -16,9 +17,11 @@ namespace xfen::certify {
 struct Grade {
   Verdict verdict = Verdict::pass;
   std::string detail;  // why, in a sentence: "written with Shredder castling letters (HAha)"
-  // Whether the grade rests on a spelling other than X-FEN's, which only the whole run's
-  // profile may credit: such a grade given without a profile is provisional.
-  bool depends_on_spelling = false;
+  // The style other than X-FEN's the grade rests on, which only the whole run's profile may
+  // credit: such a grade given without a profile is provisional. Where the profile does not
+  // credit it, the verdict is `uncredited` (a failure stays the failure it is).
+  std::optional<WriteOptions> rests_on = std::nullopt;
+  Verdict uncredited = Verdict::non_canonical;
 };
 
 // Skipping (--skip-file, records a mode cannot send) is decided by the caller.

@@ -1,6 +1,5 @@
 #include "certify/grade/spelling_profile.hpp"
 
-#include <vector>
 
 #include <xfen/parse.hpp>
 
@@ -9,36 +8,53 @@ namespace {
 
 constexpr std::uint8_t kEveryStyle = 0b111;
 
-std::vector<std::string_view> split_fields(std::string_view record) {
-  std::vector<std::string_view> fields;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = record.find(' ', start);
-    fields.push_back(record.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) return fields;
-    start = end + 1;
+// A record's fields at its single spaces, at most six (the rest, if any, stays in the last).
+struct Fields {
+  std::array<std::string_view, 6> at{};
+  std::size_t count = 0;
+};
+
+Fields split_fields(std::string_view record) noexcept {
+  Fields fields;
+  while (fields.count + 1 < fields.at.size()) {
+    const std::size_t end = record.find(' ');
+    if (end == std::string_view::npos) break;
+    fields.at[fields.count++] = record.substr(0, end);
+    record.remove_prefix(end + 1);
   }
+  fields.at[fields.count++] = record;
+  return fields;
 }
 
-// The expected position as `style` writes it, split into fields; empty when the style cannot
-// write it (classic letters for an inner rook).
-std::vector<std::string> written_fields(const Position& position, const WriteOptions& style) {
-  std::array<char, kMaxRecordSize> buffer{};
+// The field `index` of the expected position as `style` writes it, in `buffer`; empty when the
+// style cannot write it (classic letters for an inner rook: no field can match then).
+std::string_view written_field(const Position& position, const WriteOptions& style, std::size_t index,
+                               std::array<char, kMaxRecordSize>& buffer) noexcept {
   const WriteResult written = write(position, buffer, style);
   if (!written.ok()) return {};
-  std::vector<std::string> fields;
-  for (const std::string_view field : split_fields(std::string_view(buffer.data(), written.size)))
-    fields.emplace_back(field);
-  return fields;
+  const Fields fields = split_fields(std::string_view(buffer.data(), written.size));
+  return index < fields.count ? fields.at[index] : std::string_view();
+}
+
+// Which of the three styles write `answered` as field `index` (a bit each), X-FEN's taken from the
+// canonical record already at hand; `style_of(i)` gives the i-th style's options.
+template <class StyleOf>
+std::uint8_t agreeing_styles(const Position& position, std::string_view xfen_field, std::string_view answered,
+                             std::size_t index, StyleOf style_of) noexcept {
+  std::uint8_t mask = answered == xfen_field ? 1U : 0U;
+  std::array<char, kMaxRecordSize> buffer{};
+  for (std::size_t i = 1; i < 3; ++i)
+    if (written_field(position, style_of(i), index, buffer) == answered) mask |= static_cast<std::uint8_t>(1U << i);
+  return mask;
 }
 
 // Whether the castling field `answered`, put in the place of the expected record's, reads as the
 // expected position: the same rights in a spelling none of the three styles uses.
-bool same_rights(const std::vector<std::string>& expected, std::string_view answered, const Position& position) {
+bool same_rights(const Fields& expected, std::string_view answered, const Position& position) {
   std::string record;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
+  for (std::size_t i = 0; i < expected.count; ++i) {
     if (i > 0) record += ' ';
-    record += i == 2 ? std::string(answered) : expected[i];
+    record += i == 2 ? answered : expected.at[i];
   }
   const ParseResult read = parse(record);
   return read.ok() && read.position == position;
@@ -74,29 +90,34 @@ std::string describe_choice(const ChoiceEvidence& evidence, const std::array<std
 
 }  // namespace
 
+// Called for every accepted answer, so it allocates nothing on its way: a position without
+// castling rights or an en passant square is written alike by every style, and needs no writing.
 SpellingEvidence spelling_evidence(const CertifyCase& c, std::string_view record) {
   if (c.expectation == Expectation::reject) return {};
-  const std::vector<std::string_view> answered = split_fields(record);
-  if (answered.size() < 3) return {};
-  const std::vector<std::string> xfen = written_fields(c.expected_position, WriteOptions{});
-  if (xfen.size() < 4 || answered[0] != xfen[0] || answered[1] != xfen[1]) return {};
+  const Fields answered = split_fields(record);
+  const Fields xfen = split_fields(c.expected);
+  if (answered.count < 3 || xfen.count < 4 || answered.at[0] != xfen.at[0] || answered.at[1] != xfen.at[1])
+    return {};
+  const Position& position = c.expected_position;
   SpellingEvidence evidence;
-  std::uint8_t castling = 0;
-  for (std::size_t i = 0; i < kCastlingStyles.size(); ++i) {
-    const auto fields = written_fields(c.expected_position, WriteOptions{.castling = kCastlingStyles[i]});
-    if (fields.size() > 2 && fields[2] == answered[2]) castling |= static_cast<std::uint8_t>(1U << i);
+  if (position.castling.any() || answered.at[2] != xfen.at[2]) {
+    const std::uint8_t castling =
+        position.castling.any()
+            ? agreeing_styles(position, xfen.at[2], answered.at[2], 2,
+                              [](std::size_t i) { return WriteOptions{.castling = kCastlingStyles[i]}; })
+            : std::uint8_t{0};
+    if (castling != kEveryStyle && (castling != 0 || same_rights(xfen, answered.at[2], position)))
+      evidence.castling = castling;
   }
-  if (castling != kEveryStyle && (castling != 0 || same_rights(xfen, answered[2], c.expected_position)))
-    evidence.castling = castling;
-  if (answered.size() >= 4) {
-    std::uint8_t en_passant = 0;
-    for (std::size_t i = 0; i < kEnPassantStyles.size(); ++i) {
-      const auto fields = written_fields(c.expected_position, WriteOptions{.en_passant = kEnPassantStyles[i]});
-      if (fields.size() > 3 && fields[3] == answered[3]) en_passant |= static_cast<std::uint8_t>(1U << i);
-    }
+  if (answered.count >= 4 && (position.en_passant || answered.at[3] != xfen.at[3])) {
+    const std::uint8_t en_passant =
+        position.en_passant
+            ? agreeing_styles(position, xfen.at[3], answered.at[3], 3,
+                              [](std::size_t i) { return WriteOptions{.en_passant = kEnPassantStyles[i]}; })
+            : std::uint8_t{0};
     // Left out where every style writes the square: evidence against them all. Another square is
     // another position, not a spelling.
-    if (en_passant != kEveryStyle && (en_passant != 0 || answered[3] == "-")) evidence.en_passant = en_passant;
+    if (en_passant != kEveryStyle && (en_passant != 0 || answered.at[3] == "-")) evidence.en_passant = en_passant;
   }
   return evidence;
 }

@@ -146,9 +146,10 @@ std::string outcome(const CertifyReport& report) {
 
 std::string layouts_summary(const CertifyReport& report) {
   std::string text;
-  for (const auto& [key, shown] : kLayoutNames)
-    if (const auto found = report.layouts_used.find(std::string(key)); found != report.layouts_used.end())
-      text += (text.empty() ? "" : ", ") + std::string(shown) + " " + std::to_string(found->second);
+  for (std::size_t i = 0; i < kLayoutNames.size(); ++i)
+    if (report.layouts_used[i] > 0)
+      text += (text.empty() ? "" : ", ") + std::string(kLayoutNames[i].second) + " " +
+              std::to_string(report.layouts_used[i]);
   return text;
 }
 

@@ -155,7 +155,7 @@ std::string header(const CertifyReport& report) {
   }
   for (const std::string& relaxation : relaxations(report))
     html += "<p class=\"scope\">relaxed: " + html_text(relaxation) + "</p>";
-  if (!report.layouts_used.empty())
+  if (report.any_answer_accepted())
     html += "<p class=\"scope\">spelling used: " + html_text(report.spelling_used.describe()) +
             "; layout of the accepted answers: " + html_text(layouts_summary(report)) + "</p>";
   html += "</header>";

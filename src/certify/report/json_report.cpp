@@ -77,6 +77,14 @@ Json spelling_used(const SpellingProfile& profile) {
           {"en_passant", choice(profile.en_passant(), en_passant_style_key)}};
 }
 
+// {"full": 404, "epd": 126}: the layouts some accepted answer came in.
+Json layouts_used(const CertifyReport& report) {
+  Json object = Json::object();
+  for (std::size_t i = 0; i < kLayoutNames.size(); ++i)
+    if (report.layouts_used[i] > 0) object[std::string(kLayoutNames[i].first)] = report.layouts_used[i];
+  return object;
+}
+
 Json summary(const CertifyReport& report) {
   const std::optional<std::string> statement = conformance_statement(report);
   Json json = {{"outcome", text(outcome(report))},
@@ -90,7 +98,7 @@ Json summary(const CertifyReport& report) {
                {"need_per_case", report.need_per_case},
                {"dialect_graded", report.dialect_graded},
                {"spelling_used", spelling_used(report.spelling_used)},
-               {"layouts_used", report.layouts_used},
+               {"layouts_used", layouts_used(report)},
                {"verdicts", verdict_counts(report)},
                {"by_class", tallies_by_name(report.by_class)},
                {"by_tag", tallies_by_name(report.by_tag)},

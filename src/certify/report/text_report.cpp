@@ -200,7 +200,7 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
     write_needed_capabilities(report, out);
     out.write(")\n");
   }
-  if (!report.layouts_used.empty()) {
+  if (report.any_answer_accepted()) {
     out.write("spelling used: ");
     write_sentence(report.spelling_used.describe(), out);
     out.write("\nlayout of the accepted answers: ");
