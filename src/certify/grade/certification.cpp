@@ -4,6 +4,7 @@
 #include <chrono>
 #include <deque>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "certify/grade/grade.hpp"
@@ -188,7 +189,12 @@ class Certification final : public RecordFeed, public AnswerSink {
     Verdict uncredited;  // where it does not
     CastlingStyle castling;
     EnPassantStyle en_passant;
-    auto operator<=>(const WaitingKind&) const = default;
+    // By hand, not a defaulted <=>: libc++ 14 (the fuzz builds) has no <=> for std::vector.
+    bool operator<(const WaitingKind& other) const {
+      return std::tie(case_class, tags, in_skip_file, dialect, verdict, uncredited, castling, en_passant) <
+             std::tie(other.case_class, other.tags, other.in_skip_file, other.dialect, other.verdict,
+                      other.uncredited, other.castling, other.en_passant);
+    }
   };
   std::vector<std::pair<CertifyCase, Answer>> waiting_;
   std::map<WaitingKind, std::uint64_t> waiting_counts_;
