@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -99,6 +100,11 @@ def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -
         except KeyboardInterrupt:
             interrupted = True
             print(f"{prefix}interrupted; waiting for libFuzzer to stop", flush=True)
+            # Again, to libFuzzer itself: a Ctrl-C that reached it between its fork and its exec
+            # was lost (it still had Python's handler, which only notes the signal), and it would
+            # fuzz on while this waits for its end (a CI run: 120 s, then the test's timeout).
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
             for line in process.stdout.read().splitlines(keepends=True):
                 keep(line)
         if tail:  # the end holds the report and the final figures

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 from pathlib import Path
@@ -251,6 +252,29 @@ class FloodTest(unittest.TestCase):
             self.assertEqual((status, interrupted), (0, False))
             self.assertLess(log.stat().st_size, 17 * 1024 * 1024)  # 30 MB were printed
             self.assertTrue(log.read_text().endswith("the end\n"))
+
+
+class InterruptTest(unittest.TestCase):
+    def test_ctrl_c_that_missed_libfuzzer_still_stops_it(self) -> None:
+        # The Ctrl-C reaches this process alone (as when it hit the child before its exec): the
+        # child, which stops only on SIGINT, must still be stopped, not waited for forever.
+        code = ("import signal, sys, time\n"
+                "signal.signal(signal.SIGINT, lambda *_: sys.exit(0))\n"
+                "print('started', flush=True)\n"
+                "time.sleep(60)\nprint('never interrupted', flush=True)")
+        with tempfile.TemporaryDirectory() as scratch:
+            log = Path(scratch) / "log"
+            timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+            started = time.monotonic()
+            timer.start()
+            try:
+                status, interrupted = _stream([sys.executable, "-c", code], Path(scratch), log, False, "")
+            finally:
+                timer.cancel()
+            self.assertTrue(interrupted)
+            self.assertEqual(status, 0)
+            self.assertLess(time.monotonic() - started, 30)
+            self.assertNotIn("never interrupted", log.read_text())
 
 
 class ReadFindingTest(unittest.TestCase):
