@@ -10,6 +10,7 @@
 
 #include "certify/grade/certification.hpp"
 #include "certify/grade/certify_case.hpp"
+#include "certify/grade/joined.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/report_reading.hpp"
 #include "cli/command_output.hpp"
@@ -94,8 +95,7 @@ void report_cannot_run(const certify::CertifyReport& report, io::OutputBuffer& e
 // nearest), or none declared at all.
 std::optional<std::string> unknown_capability(const std::vector<std::string>& supports,
                                               const std::vector<std::string>& capabilities) {
-  std::string known;
-  for (const std::string& tag : capabilities) known += (known.empty() ? "" : ", ") + tag;
+  const std::string known = certify::joined(capabilities, ", ");
   if (capabilities.empty())
     return std::string("--supports needs a suite whose manifest lists its capabilities (suite 1.1.0 or later)");
   if (supports.empty()) return "--supports names no capability (the capabilities are " + known + ")";

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "certify/grade/grade.hpp"
+#include "certify/grade/joined.hpp"
 #include "certify/grade/spelling_profile.hpp"
 #include "conformance/glob_match.hpp"
 
@@ -136,11 +137,8 @@ class Certification final : public RecordFeed, public AnswerSink {
   }
 
   std::string not_applicable_reason(const std::vector<std::string>& outside) const {
-    std::string text = "not sent: the case needs ";
-    for (std::size_t i = 0; i < outside.size(); ++i) text += (i ? ", " : "") + outside[i];
-    text += ", and the program declares --supports ";
-    for (std::size_t i = 0; i < options_.supports->size(); ++i) text += (i ? "," : "") + (*options_.supports)[i];
-    return text;
+    return "not sent: the case needs " + joined(outside, ", ") + ", and the program declares --supports " +
+           joined(*options_.supports, ",");
   }
 
   bool listed_in_skip_file(const std::string& id) const {
@@ -177,9 +175,9 @@ class Certification final : public RecordFeed, public AnswerSink {
   std::deque<CertifyCase> deferred_;  // for the per-case command, after the stream
   // Answers whose grade rests on a spelling other than X-FEN's (a program that writes Shredder
   // letters has one per Chess960 answer), graded at the end of the run: whole (waiting_) up to
-  // the number a report lists, then only what counting them needs.
-  // those counted by kind, so that memory holds one entry per kind (a few: --inputs records are
-  // tagged with their width alone), never one per record.
+  // the number a report lists, the rest counted by kind (waiting_counts_), so that memory holds
+  // one entry per kind (a few: --inputs records are tagged with their width alone), never one per
+  // record.
   struct WaitingKind {
     conformance::CaseClass case_class;
     std::vector<std::string> tags;

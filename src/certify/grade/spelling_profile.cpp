@@ -1,6 +1,5 @@
 #include "certify/grade/spelling_profile.hpp"
 
-
 #include <xfen/parse.hpp>
 
 namespace xfen::certify {
@@ -60,30 +59,34 @@ bool same_rights(const Fields& expected, std::string_view answered, const Positi
   return read.ok() && read.position == position;
 }
 
-constexpr std::array<std::string_view, 3> kCastlingNames{"X-FEN castling letters", "Shredder castling letters",
-                                                         "classic K/Q castling letters"};
-constexpr std::array<std::string_view, 3> kEnPassantNames{"en passant square as X-FEN writes it",
-                                                          "en passant square always written",
-                                                          "en passant square only when a capture is legal"};
+// A style's name as the reports give it: describe_style's for the others, X-FEN's with the choice
+// named (describe_style calls the whole default style "X-FEN").
+std::string castling_name(std::size_t i) {
+  return i == 0 ? "X-FEN castling letters" : describe_style(WriteOptions{.castling = kCastlingStyles[i]});
+}
+std::string en_passant_name(std::size_t i) {
+  return i == 0 ? "en passant square as X-FEN writes it"
+                : describe_style(WriteOptions{.en_passant = kEnPassantStyles[i]});
+}
 constexpr std::array<std::string_view, 3> kCastlingShort{"X-FEN's", "Shredder's", "classic"};
 constexpr std::array<std::string_view, 3> kEnPassantShort{"X-FEN's", "always", "only when legal"};
 constexpr std::array<std::string_view, 3> kCastlingKeys{"x-fen", "shredder", "classic"};
 constexpr std::array<std::string_view, 3> kEnPassantKeys{"x-fen", "always", "legal"};
 
-std::string describe_choice(const ChoiceEvidence& evidence, const std::array<std::string_view, 3>& names,
+std::string describe_choice(const ChoiceEvidence& evidence, std::string (*name)(std::size_t),
                             const std::array<std::string_view, 3>& short_names, std::string_view choice) {
   const std::string telling = evidence.answers == 1 ? std::string("one answer that tells the spellings apart")
                                                     : std::to_string(evidence.answers) + " answers that tell the spellings apart";
   if (evidence.answers == 0) return std::string(choice) + " not shown (no answer tells the spellings apart)";
   if (const auto used = evidence.used()) {
-    std::string text = std::string(names[*used]) + " (" + (evidence.answers == 1 ? "the " : "all ") + telling;
-    for (std::size_t i = *used + 1; i < names.size(); ++i)
-      if (evidence.agreeing[i] == evidence.answers) text += "; " + std::string(names[i]) + " agree with them too";
+    std::string text = name(*used) + " (" + (evidence.answers == 1 ? "the " : "all ") + telling;
+    for (std::size_t i = *used + 1; i < short_names.size(); ++i)
+      if (evidence.agreeing[i] == evidence.answers) text += "; " + name(i) + " agree with them too";
     return text + ")";
   }
   // An answer may agree with two styles, or with none: the counts need not add up.
   std::string text = std::string(choice) + ": no one spelling, of " + telling + ":";
-  for (std::size_t i = 0; i < names.size(); ++i)
+  for (std::size_t i = 0; i < short_names.size(); ++i)
     text += (i ? ", " : " ") + std::string(short_names[i]) + " in " + std::to_string(evidence.agreeing[i]);
   return text;
 }
@@ -156,11 +159,11 @@ SpellingSet SpellingProfile::consistent() const noexcept {
 }
 
 std::string SpellingProfile::describe_castling() const {
-  return describe_choice(castling_, kCastlingNames, kCastlingShort, "castling letters");
+  return describe_choice(castling_, castling_name, kCastlingShort, "castling letters");
 }
 
 std::string SpellingProfile::describe_en_passant() const {
-  return describe_choice(en_passant_, kEnPassantNames, kEnPassantShort, "en passant square");
+  return describe_choice(en_passant_, en_passant_name, kEnPassantShort, "en passant square");
 }
 
 std::string SpellingProfile::describe() const { return describe_castling() + "; " + describe_en_passant(); }

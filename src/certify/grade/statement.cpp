@@ -2,6 +2,7 @@
 
 #include <xfen/style_names.hpp>
 
+#include "certify/grade/joined.hpp"
 #include "conformance/case_class.hpp"
 
 namespace xfen::certify {
@@ -31,12 +32,6 @@ std::string_view relaxed_layout_rule(RecordFields layout) noexcept {
   return layout == RecordFields::epd
              ? "an answer of the first four fields, without the clocks, passes (X-FEN writes six, R1.1)"
              : "an answer of the board alone passes (X-FEN writes six fields, R1.1)";
-}
-
-std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string text;
-  for (const std::string& part : parts) text += (text.empty() ? "" : std::string(separator)) + part;
-  return text;
 }
 
 std::string suite_name(const CertifyReport& report) {

@@ -13,6 +13,7 @@
 #include <xfen/parse.hpp>
 #include <xfen/square_name.hpp>
 
+#include "certify/grade/joined.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
@@ -600,13 +601,6 @@ std::string figure(std::string_view caption, const Side& side, const Side& other
   if (side.lenient) html += lenient_note(side);
   html += "</figure>";
   return html;
-}
-
-std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string text;
-  for (const std::string& part : parts)
-    text += (text.empty() ? "" : std::string(separator)) + part;
-  return text;
 }
 
 // Two identical boards under a failure would pass for a pass: above them, where the failure is.

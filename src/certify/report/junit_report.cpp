@@ -8,6 +8,7 @@
 #include <optional>
 #include <pugixml.hpp>
 
+#include "certify/grade/joined.hpp"
 #include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
@@ -140,9 +141,7 @@ void add_properties(pugi::xml_node suite, const CertifyReport& report) {
   add("skipped", std::to_string(report.summary.skipped));
   add("spelling_used", report.spelling_used.describe());
   if (report.supports) {
-    std::string tags;
-    for (const std::string& tag : *report.supports) tags += (tags.empty() ? "" : ",") + tag;
-    add("supports", tags);
+    add("supports", joined(*report.supports, ","));
     add("not_applicable", std::to_string(report.summary.not_applicable));
   }
   add("need_per_case", std::to_string(report.need_per_case));

@@ -8,6 +8,7 @@
 
 #include <xfen/message.hpp>
 
+#include "certify/grade/joined.hpp"
 #include "certify/grade/statement.hpp"
 #include "certify/report/reports.hpp"
 
@@ -189,11 +190,8 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
     out.put('\n');
   }
   if (report.supports) {
-    out.write("supports:");
-    for (const std::string& tag : *report.supports) {
-      out.put(' ');
-      out.write(xfen::printable(tag));
-    }
+    out.write("supports: ");
+    out.write(xfen::printable(joined(*report.supports, " ")));
     out.write(" (declared: ");
     out.write_number(report.summary.not_applicable);
     out.write(" cases need another capability and are not applicable");
