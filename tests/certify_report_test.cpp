@@ -671,6 +671,34 @@ BOOST_AUTO_TEST_CASE(text_report_quotes_stderr_as_a_prefixed_block) {
   BOOST_TEST(text.find('\x1b') == std::string::npos);
 }
 
+// The implementation's version (--impl-version, free text from the user) and the date the run
+// started, in every document that describes the run; null in the JSON when not known (older reports
+// lack them, and certify matrix shows "—").
+BOOST_AUTO_TEST_CASE(reports_state_the_version_and_the_date) {
+  CertifyReport report = hand_made_report();
+  const nlohmann::json unknown = nlohmann::json::parse(certify::json_report(report));
+  BOOST_TEST(unknown["implementation"]["version"].is_null());
+  BOOST_TEST(unknown["date"].is_null());
+
+  report.version = "2.0 <beta>\x01"s;
+  report.date = "2026-12-04T01:23:45Z";
+  const nlohmann::json json = nlohmann::json::parse(certify::json_report(report));
+  BOOST_TEST(json["implementation"]["version"] == "2.0 <beta>\\x01");
+  BOOST_TEST(json["date"] == "2026-12-04T01:23:45Z");
+  const std::string html = certify::html_report(report);
+  BOOST_TEST(html.find("<span>version 2.0 &lt;beta&gt;\\x01</span>") != std::string::npos);
+  BOOST_TEST(html.find("<span>started 2026-12-04T01:23:45Z</span>") != std::string::npos);
+  xfen::io::MemorySink sink;
+  {
+    xfen::io::OutputBuffer out(sink);
+    certify::write_text_report(report, out);
+    BOOST_REQUIRE(out.flush());
+  }
+  const std::string text(sink.text());
+  BOOST_TEST(text.find("xfen certify: impl <b>&\"\\x27\\xc3 version 2.0 <beta>\\x01, stream mode") != std::string::npos,
+             text);
+}
+
 BOOST_AUTO_TEST_CASE(json_report_is_valid_and_lossless) {
   const CertifyReport report = hand_made_report();
   const std::string text = certify::json_report(report);

@@ -13,6 +13,7 @@ SelfCertification, xfen's own adapter and canon over the whole suite.
 
 Usage: certify_test.py path/to/xfen [unittest arguments, e.g. StreamStubs or SelfCertification]
 """
+import datetime
 import functools
 import glob
 import json
@@ -1050,6 +1051,19 @@ class Gate(CertifyTestCase):
             self.assertTrue(all(t >= 0 for t in times))
             self.assertGreater(sum(times), 0)
             self.assertTrue(any(c["seconds"] > 0 for c in run.report["cases"]))
+
+    def test_reports_say_the_version_and_when_the_run_started(self):
+        # What a matrix of runs (certify matrix) needs to say what was run when.
+        before = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+        run = certify("--impl", stub("echo.py"), "--id", "side.*", "--impl-version", "1.2 (npm)")
+        after = datetime.datetime.now(datetime.timezone.utc)
+        self.assertEqual(run.report["implementation"]["version"], "1.2 (npm)")
+        self.assertIn(" version 1.2 (npm), stream mode, ", run.stdout)
+        self.assertRegex(run.report["date"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        started = datetime.datetime.fromisoformat(run.report["date"].replace("Z", "+00:00"))
+        self.assertTrue(before <= started <= after, (before, started, after))
+        without = certify("--impl", stub("echo.py"), "--id", "side.*")
+        self.assertIsNone(without.report["implementation"]["version"])
 
     def test_ids_repeat_and_failed_cases_rerun(self):
         run = certify("--impl", stub("echo.py"), "--id", "side.*", "--id", "counters.*",

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,6 +66,16 @@ void show_progress(io::ByteSink& terminal, std::uint64_t done, std::uint64_t tot
   terminal.write(line);
 }
 
+// Now, in UTC, as ISO 8601 to the second: "2026-12-04T01:23:45Z". Empty should the clock fail.
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  char text[32];
+  if (::gmtime_r(&now, &utc) == nullptr || std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
+    return {};
+  return text;
+}
+
 // The options that narrowed the run, as a reader would type them again.
 std::vector<std::string> selection_words(const CertifyCommandOptions& options) {
   std::vector<std::string> words;
@@ -123,6 +134,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   report.command = options.command;
   report.per_case_command = options.per_case_command;
   report.name = options.name.empty() ? options.command : options.name;
+  report.version = options.version;
   report.mode = options.mode;
   report.accepted_spellings = options.accepted;
   report.accepted_layouts = options.accepted_layouts;
@@ -227,6 +239,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
       shown = now;
       show_progress(streams.errors, done, case_count, std::chrono::duration<double>(now - started).count(), so_far);
     };
+  report.date = utc_now();
   certify::certify(run, *source, report);
   if (options.progress) streams.errors.write(std::string_view("\r\x1b[K"));
 

@@ -20,6 +20,7 @@ struct CertifyCommandOptions {
   std::string command;           // --impl
   std::string per_case_command;  // --per-case-impl: the records a line cannot carry, in stream mode
   std::string name;              // --name; the command when empty
+  std::optional<std::string> version;  // --impl-version: the implementation's version, free text
   certify::Mode mode = certify::Mode::stream;
   SuiteSelection selection;                          // --suite, --class, --tag, --id
   std::optional<std::filesystem::path> rerun_failed;  // --rerun-failed: the failed cases of a JSON report

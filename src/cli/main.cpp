@@ -141,6 +141,9 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
       command, "--mode", options.mode, xfen::certify::mode_names(), xfen::certify::mode_from_name,
       "stream (one process, one record per line) or per-case (one process per record, binary-safe)");
   command.add_option("--name", options.name, "The implementation's name in reports (default: the command)");
+  command.add_option("--impl-version", options.version,
+                     "The implementation's version in reports (free text; default: none)")
+      ->type_name("TEXT");
   add_suite_selection_options(command, options.selection);
   CLI::Option* inputs =
       command.add_option("--inputs", options.inputs,

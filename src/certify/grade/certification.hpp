@@ -50,6 +50,7 @@ struct CertifyReport {
   std::string command;
   std::string per_case_command;  // --per-case-impl: runs the records a line cannot carry
   std::string name;              // --name, or the command
+  std::optional<std::string> version;  // --impl-version: free text; unset when not given
   Mode mode = Mode::stream;
   // What the run relaxes: spellings graded as passes, and a skip list of expected failures.
   SpellingSet accepted_spellings;
@@ -85,6 +86,9 @@ struct CertifyReport {
   std::uint64_t discarded = 0;  // cases run whose verdicts were discarded (the two cases above)
   std::uint64_t cases_run() const noexcept { return summary.total() + discarded; }
   double seconds = 0;  // wall time of the run
+  // When the run started, in UTC, ISO 8601 to the second ("2026-12-04T01:23:45Z"), so that runs
+  // merged side by side (certify matrix) say when each was made; empty when not known.
+  std::string date;
   // Whether anything failed: a failing case, or answers that do not line up.
   bool failed() const noexcept { return summary.failed > 0 || !protocol_failure.empty(); }
 };

@@ -138,6 +138,7 @@ std::string header(const CertifyReport& report) {
               ? "<span>records of " + html_text(report.source) + "</span>"
               : "<span>conformance suite " + html_text(report.suite_version) + " (" +
                     html_text(report.source) + ")</span>";
+  if (report.version) html += "<span>version " + html_text(*report.version) + "</span>";
   html += "<span>command " + shown(report.command) + "</span>";
   html += std::string("<span>") +
           (report.mode == Mode::stream ? "streaming" : "one process per case") + "</span>";
@@ -145,6 +146,7 @@ std::string header(const CertifyReport& report) {
   html +=
       "<span>accepted spellings: " + (spellings.empty() ? "X-FEN only" : html_escape(spellings)) +
       "</span>";
+  if (!report.date.empty()) html += "<span>started " + html_escape(report.date) + "</span>";
   html += "<span>" + seconds(report.seconds) + " s</span>";
   html += "<span>" + number(report.run.restarts) + " restarts</span></p>";
   // What the run may claim, as every report states it (statement.hpp).

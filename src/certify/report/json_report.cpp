@@ -136,6 +136,7 @@ Json implementation(const CertifyReport& report) {
   return {{"command", text(report.command)},
           {"per_case_command", report.per_case_command.empty() ? Json(nullptr) : text(report.per_case_command)},
           {"name", text(report.name)},
+          {"version", report.version ? text(*report.version) : Json(nullptr)},
           {"mode", mode_name(report.mode)},
           {"accepted_spellings", std::move(spellings)},
           {"accepted_layouts", std::move(layouts)},
@@ -169,6 +170,7 @@ std::string json_report(const CertifyReport& report) {
   Json json;
   json["suite"] = report.suite_version.empty() ? Json(nullptr) : text(report.suite_version);
   json["source"] = text(report.source);
+  json["date"] = report.date.empty() ? Json(nullptr) : Json(report.date);
   json["implementation"] = implementation(report);
   json["summary"] = summary(report);
   Json cases = Json::array();

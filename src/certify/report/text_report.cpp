@@ -242,6 +242,7 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   if (!blank_line_before) out.put('\n');
   out.write("xfen certify: ");
   out.write(xfen::printable(report.name));
+  if (report.version) out.write(" version " + xfen::printable(*report.version));
   out.write(report.mode == Mode::stream ? ", stream mode, " : ", per-case mode, ");
   if (report.suite_version.empty()) {
     out.write("records of ");
