@@ -22,8 +22,6 @@ using certify::ReadReport;
 using certify::ReportedCase;
 using certify::Verdict;
 
-bool failed(Verdict verdict) noexcept { return certify::tally_of(verdict) == certify::Tally::failed; }
-
 // What one report says of a case: its verdict and detail, or no verdict when it does not list the
 // case and cannot be taken to have passed it.
 struct Side {
@@ -61,9 +59,9 @@ constexpr std::array<std::string_view, kChangeCount> kLabels = {"BROKE",    "FIX
 // Either side may lack a verdict, never both: the case is listed by one of the reports.
 Change change_between(std::optional<Verdict> old_verdict, std::optional<Verdict> new_verdict) {
   if (!new_verdict) return Change::only_old;
-  if (failed(*new_verdict) && !(old_verdict && failed(*old_verdict))) return Change::broke;
+  if (certify::is_failure(*new_verdict) && !(old_verdict && certify::is_failure(*old_verdict))) return Change::broke;
   if (!old_verdict) return Change::only_new;
-  if (failed(*old_verdict) && *new_verdict == Verdict::pass) return Change::fixed;
+  if (certify::is_failure(*old_verdict) && *new_verdict == Verdict::pass) return Change::fixed;
   return *old_verdict == *new_verdict ? Change::unchanged : Change::changed;
 }
 

@@ -18,6 +18,7 @@
 #include "cli/canon_command.hpp"
 #include "cli/certify_command.hpp"
 #include "cli/certify_diff_command.hpp"
+#include "cli/certify_matrix_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/explain_command.hpp"
@@ -229,6 +230,26 @@ CLI::App* add_certify_diff_command(CLI::App& certify, xfen::cli::CertifyDiffOpti
 }
 // --- end xfen certify diff ---
 
+// --- xfen certify matrix ---
+// `certify matrix REPORT...` merges reports and runs nothing: the options of a run are refused
+// with it, as with diff.
+CLI::App* add_certify_matrix_command(CLI::App& certify, xfen::cli::CertifyMatrixOptions& options) {
+  CLI::App* matrix = certify.add_subcommand(
+      "matrix", "Merge JSON reports (--json) of xfen certify runs of one suite into one view: cases x runs");
+  matrix->add_option("REPORT", options.reports, "The JSON report of each run, in column order")
+      ->required()
+      ->type_name("FILE");
+  matrix->add_option("--markdown", options.markdown, "Write the tables by class, by tag and of the runs as Markdown")
+      ->type_name("FILE");
+  matrix->add_option("--json", options.json, "Write the merged matrix as JSON")->type_name("FILE");
+  matrix->add_option("--html", options.html, "Write one HTML page: the tables, the grid and every failure")
+      ->type_name("FILE");
+  for (CLI::Option* run_option : certify.get_options())
+    if (run_option != certify.get_help_ptr()) matrix->excludes(run_option);
+  return matrix;
+}
+// --- end xfen certify matrix ---
+
 // "xfen: unknown subcommand 'frob'; the subcommands are check, canon, explain, adapter", or
 // "unknown option" for a word starting with '-'; "xfen suite: …" below `suite`.
 void report_unknown_word(const CLI::App& app, const std::string& word) {
@@ -308,6 +329,8 @@ int run(int argc, char** argv) {
   add_certify_options(*certify, certify_options);
   xfen::cli::CertifyDiffOptions certify_diff_options;
   const CLI::App* certify_diff = add_certify_diff_command(*certify, certify_diff_options);
+  xfen::cli::CertifyMatrixOptions certify_matrix_options;
+  const CLI::App* certify_matrix = add_certify_matrix_command(*certify, certify_matrix_options);
 
   // --- xfen pgn ---
   CLI::App* pgn = app.add_subcommand(
@@ -385,6 +408,8 @@ int run(int argc, char** argv) {
   // `certify diff` is parsed with `certify`, whose run it is not.
   if (certify_diff->parsed())
     return static_cast<int>(xfen::cli::run_certify_diff(certify_diff_options, streams));
+  if (certify_matrix->parsed())
+    return static_cast<int>(xfen::cli::run_certify_matrix(certify_matrix_options, streams));
   if (certify->parsed()) {
     certify_options.progress = ::isatty(STDERR_FILENO) == 1;
     status = xfen::cli::run_certify(certify_options, streams);

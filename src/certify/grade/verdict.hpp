@@ -32,6 +32,8 @@ enum class Tally : std::uint8_t { passed, failed, skipped, not_applicable };
 
 std::string_view verdict_name(Verdict verdict) noexcept;
 Tally tally_of(Verdict verdict) noexcept;
+// Whether the verdict counts as a failure (tally_of): what the reports list with the answer.
+inline bool is_failure(Verdict verdict) noexcept { return tally_of(verdict) == Tally::failed; }
 // Every verdict, in the order of the enumeration (the order reports list them in).
 std::span<const Verdict> all_verdicts() noexcept;
 

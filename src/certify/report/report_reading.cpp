@@ -16,7 +16,8 @@
 namespace xfen::certify {
 namespace {
 
-using Json = nlohmann::json;
+// ordered_json: counts by name (layouts_used, spelling_used) keep the order the report gives.
+using Json = nlohmann::ordered_json;
 
 // Why the document is not a report, as a JSON pointer and what is wrong there. Thrown from deep
 // in the walk over the document, caught once in read_json_report.
@@ -41,6 +42,57 @@ const Json& member(const Json& object, const std::string& where, const char* nam
   if (found == object.end()) throw NotAReport{pointer + " is missing"};
   if (found->type() != kind) throw NotAReport{pointer + " is not " + std::string(kind_name(kind))};
   return *found;
+}
+
+// The member `name` when `object` has it and it is not null, which must then be of `kind`.
+const Json* optional_member(const Json& object, const std::string& where, const char* name, Json::value_t kind) {
+  const auto found = object.find(name);
+  if (found == object.end() || found->is_null()) return nullptr;
+  if (found->type() != kind)
+    throw NotAReport{where + "/" + name + " is not " + std::string(kind_name(kind))};
+  return &*found;
+}
+
+std::optional<std::string> optional_string(const Json& object, const std::string& where, const char* name) {
+  const Json* found = optional_member(object, where, name, Json::value_t::string);
+  return found ? std::optional(found->get<std::string>()) : std::nullopt;
+}
+
+std::uint64_t optional_count(const Json& object, const std::string& where, const char* name) {
+  const Json* found = optional_member(object, where, name, Json::value_t::number_unsigned);
+  return found ? found->get<std::uint64_t>() : 0;
+}
+
+std::vector<std::string> strings(const Json& array, const std::string& where) {
+  std::vector<std::string> read;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    if (!array[i].is_string()) throw NotAReport{where + "/" + std::to_string(i) + " is not a string"};
+    read.push_back(array[i].get<std::string>());
+  }
+  return read;
+}
+
+// {"full": 264, "epd": 3}, or summary.spelling_used's "agreeing": names and counts in order.
+std::vector<std::pair<std::string, std::uint64_t>> counts_by_name(const Json& object, const std::string& where) {
+  std::vector<std::pair<std::string, std::uint64_t>> read;
+  for (const auto& [name, count] : object.items()) {
+    if (!count.is_number_unsigned()) throw NotAReport{where + "/" + name + " is not a count"};
+    read.emplace_back(name, count.get<std::uint64_t>());
+  }
+  return read;
+}
+
+std::optional<ReportedSpellingChoice> spelling_choice(const Json& spelling_used, const std::string& where,
+                                                      const char* name) {
+  const Json* choice = optional_member(spelling_used, where, name, Json::value_t::object);
+  if (!choice) return std::nullopt;
+  const std::string at = where + "/" + name;
+  ReportedSpellingChoice read;
+  read.spelling = optional_string(*choice, at, "spelling");
+  read.answers = optional_count(*choice, at, "answers");
+  if (const Json* agreeing = optional_member(*choice, at, "agreeing", Json::value_t::object))
+    read.agreeing = counts_by_name(*agreeing, at + "/agreeing");
+  return read;
 }
 
 std::string string_member(const Json& object, const std::string& where, const char* name) {
@@ -72,6 +124,13 @@ std::vector<ReportedCase> reported_cases(const Json& cases) {
     c.id = string_member(cases[i], where, "id");
     c.verdict = verdict_named(string_member(cases[i], where, "verdict"), where + "/verdict");
     c.detail = string_member(cases[i], where, "detail");
+    c.case_class = optional_string(cases[i], where, "class").value_or("");
+    if (const Json* tags = optional_member(cases[i], where, "tags", Json::value_t::array))
+      c.tags = strings(*tags, where + "/tags");
+    c.input = optional_string(cases[i], where, "input").value_or("");
+    c.expected = optional_string(cases[i], where, "expected");
+    c.answer = optional_string(cases[i], where, "answer");
+    c.rule = optional_string(cases[i], where, "rule").value_or("");
     const auto [first, inserted] = index_of_id.try_emplace(c.id, i);
     if (!inserted)
       throw NotAReport{where + "/id '" + xfen::printable(c.id) + "' is the id of /cases/" +
@@ -93,8 +152,23 @@ ReadReport report_of(const Json& document) {
   report.source = string_member(document, "", "source");
   const Json& implementation = member(document, "", "implementation", Json::value_t::object);
   report.implementation_name = string_member(implementation, "/implementation", "name");
+  report.implementation_version = optional_string(implementation, "/implementation", "version");
+  report.command = optional_string(implementation, "/implementation", "command");
+  report.mode = optional_string(implementation, "/implementation", "mode");
+  if (const Json* capabilities = optional_member(implementation, "/implementation", "capabilities", Json::value_t::array))
+    report.capabilities = strings(*capabilities, "/implementation/capabilities");
+  report.date = optional_string(document, "", "date");
   const Json& summary = member(document, "", "summary", Json::value_t::object);
   report.failed = count_member(summary, "/summary", "failed");
+  report.passed = optional_count(summary, "/summary", "passed");
+  report.skipped = optional_count(summary, "/summary", "skipped");
+  report.not_applicable = optional_count(summary, "/summary", "not_applicable");
+  if (const Json* spelling = optional_member(summary, "/summary", "spelling_used", Json::value_t::object)) {
+    report.castling_spelling = spelling_choice(*spelling, "/summary/spelling_used", "castling");
+    report.en_passant_spelling = spelling_choice(*spelling, "/summary/spelling_used", "en_passant");
+  }
+  if (const Json* layouts = optional_member(summary, "/summary", "layouts_used", Json::value_t::object))
+    report.layouts_used = counts_by_name(*layouts, "/summary/layouts_used");
   report.unlisted = count_member(summary, "/summary", "unlisted");
   for (const char* why : {"start_error", "protocol_error"})
     if (const auto found = summary.find(why); found != summary.end() && found->is_string())
