@@ -154,7 +154,7 @@ class JsonReport(unittest.TestCase):
         # Strict UTF-8 first: json.loads of a str would not notice bytes that are not UTF-8.
         report = json.loads(read_bytes("report.json").decode("utf-8", errors="strict"))
         wanted = expectations()
-        self.assertEqual(set(report), {"suite", "source", "implementation", "summary", "cases"})
+        self.assertEqual(set(report), {"suite", "source", "date", "implementation", "summary", "cases"})
         self.assertIn(report["implementation"]["mode"], ("stream", "per-case"))
         verdicts = report["summary"]["verdicts"]
         self.assertEqual(len(verdicts), wanted["verdict_count"])
