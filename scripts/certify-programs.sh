@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Runs xfen certify on every adapter run of examples/adapters/programs.json (one per program and
-# mode), then prints one Markdown table of the reports (tools/certify_programs/table.py) and the
-# run time per program and in total.
+# mode), then merges the reports with `xfen certify matrix`: one Markdown table per class and per
+# tag, printed, and the run time per program and in total.
 #
-# usage: scripts/certify-programs.sh [--quick] [--only NAME...] [--out DIR]
-#   --quick      only the side-to-move cases (--tag side), as CI runs it
-#   --only NAME  only these runs (names of programs.json; several may follow one --only)
-#   --out DIR    where the reports go (default build/certify-programs): NAME.json, NAME.html and
-#                NAME.txt (certify's output) per run, and table.md
+# usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
+#   --quick       only the side-to-move cases (--tag side), as CI runs it
+#   --patient     a minute per answer (--timeout-ms, --startup-ms 60000): for a loaded machine
+#                 (the tests), where a slow answer must not pass for a timeout
+#   --no-install  do not run scripts/install-adapters.sh; a run whose program is missing fails
+#   --only NAME   only these runs (names of programs.json; several may follow one --only)
+#   --out DIR     where the reports go (default build/certify-programs): NAME.json, NAME.html and
+#                 NAME.txt (certify's output) per run, and matrix.md, matrix.json, matrix.html
 # XFEN=PATH chooses the xfen binary (default build/xfen). scripts/install-adapters.sh runs first
 # (it does nothing when everything is installed); its time is printed apart and not counted.
-# Each run is `xfen certify --impl COMMAND --name NAME --supports TAGS --json ... --html ...` with
-# the run's options from the manifest. Exit status: 0 when every run wrote its report (whatever its verdicts), 1 otherwise,
+# Each run is `xfen certify --impl COMMAND --name NAME --impl-version VERSION --supports TAGS
+# --json ... --html ...` with the run's options from the manifest; VERSION is the version installed
+# (node_modules/PACKAGE/package.json for npm, dpkg-query for Debian), which may differ from the
+# version the manifest pins. Exit status: 0 when every run wrote its report (whatever its verdicts), 1 otherwise,
 # 2 for a usage error.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,14 +26,18 @@ xfen=${XFEN:-build/xfen}
 manifest=examples/adapters/programs.json
 out=build/certify-programs
 quick=0
+patient=0
+install=1
 only=()
 usage() {
-  echo "usage: scripts/certify-programs.sh [--quick] [--only NAME...] [--out DIR]" >&2
+  echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]" >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
+    --patient) patient=1; shift ;;
+    --no-install) install=0; shift ;;
     --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --only)
       shift
@@ -40,12 +49,26 @@ done
 [ -x "$xfen" ] || { echo "certify-programs.sh: no xfen binary at $xfen (set XFEN)" >&2; exit 2; }
 
 started=$SECONDS
-scripts/install-adapters.sh
+[ $install -eq 0 ] || scripts/install-adapters.sh
 install_seconds=$((SECONDS - started))
 
-# The runs, one line each: name, command, supports (comma-separated) and options, tab-separated.
+# The runs, one line each: name, command, supports (comma-separated), options and the version
+# installed, separated by the unit separator (0x1F): not white space, so an empty field (a run
+# without options) stays a field where a tab would be merged with the next.
 runs=$(python3 - "$manifest" "${only[@]}" << 'PY'
-import json, sys
+import json, os, subprocess, sys
+
+def installed_version(p):
+    if p["installed_by"] == "npm":
+        path = os.path.join("examples/adapters/node_modules", p["package"], "package.json")
+        try:
+            return json.load(open(path))["version"] + " (npm)"
+        except OSError:
+            return "not installed"
+    query = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", p["package"]],
+                           capture_output=True, text=True)
+    return f"Debian {query.stdout}" if query.returncode == 0 and query.stdout else "not installed"
+
 programs = json.load(open(sys.argv[1]))["programs"]
 names = [p["name"] for p in programs]
 unknown = [name for name in sys.argv[2:] if name not in names]
@@ -55,11 +78,12 @@ if unknown:
 for p in programs:
     if sys.argv[2:] and p["name"] not in sys.argv[2:]:
         continue
-    fields = [p["name"], p["command"], ",".join(p["supports"]), " ".join(p["options"])]
-    if any("\t" in f or "\n" in f for f in fields) or any(not o or o != o.strip() or " " in o
-                                                       for o in p["options"]):
-        sys.exit(f"certify-programs.sh: {p['name']}: a tab, line break or space where none can be")
-    print("\t".join(fields))
+    fields = [p["name"], p["command"], ",".join(p["supports"]), " ".join(p["options"]),
+              installed_version(p)]
+    if any("\x1f" in f or "\n" in f for f in fields) or any(not o or o != o.strip() or " " in o
+                                                         for o in p["options"]):
+        sys.exit(f"certify-programs.sh: {p['name']}: a unit separator, line break or space where none can be")
+    print("\x1f".join(fields))
 PY
 ) || exit 2
 
@@ -69,11 +93,18 @@ failed=()
 total=$(wc -l <<< "$runs")
 i=0
 runs_started=$SECONDS
-while IFS=$'\t' read -r name command supports options; do
+while IFS=$'\x1f' read -r name command supports options version; do
   i=$((i + 1))
-  args=(certify --impl "$command" --name "$name" --supports "$supports" --json "$out/$name.json"
-    --html "$out/$name.html")
+  args=(certify --impl "$command" --name "$name" --impl-version "$version" --supports "$supports"
+    --json "$out/$name.json" --html "$out/$name.html")
   read -r -a extra <<< "$options"
+  if [ $patient -eq 1 ]; then  # the manifest's own limits give way (options come in pairs)
+    kept=()
+    for ((k = 0; k < ${#extra[@]}; k += 2)); do
+      case ${extra[k]} in --timeout-ms | --startup-ms) ;; *) kept+=("${extra[k]}" "${extra[k + 1]}") ;; esac
+    done
+    extra=("${kept[@]}" --timeout-ms 60000 --startup-ms 60000)
+  fi
   args+=("${extra[@]}")
   [ $quick -eq 1 ] && args+=(--tag side)
   rm -f "$out/$name.json"
@@ -91,8 +122,9 @@ done <<< "$runs"
 runs_seconds=$((SECONDS - runs_started))
 
 if [ ${#reports[@]} -gt 0 ]; then
-  python3 tools/certify_programs/table.py --manifest "$manifest" "${reports[@]}" |
-    tee "$out/table.md"
+  "$xfen" certify matrix "${reports[@]}" --markdown "$out/matrix.md" --json "$out/matrix.json" \
+    --html "$out/matrix.html" || failed+=("(xfen certify matrix)")
+  [ -f "$out/matrix.md" ] && cat "$out/matrix.md"
 fi
 echo
 echo "${#reports[@]} runs in ${runs_seconds} s (wall clock, install not counted; installing took" \

@@ -208,13 +208,14 @@ if [ -x /usr/games/gnuchess ]; then
     'ok 4k3/8/8/8/8/8/8/4K3 w - -'
 fi
 
-# The per-program table of scripts/certify-programs.sh, from this test's reports: one row each.
+# The matrix scripts/certify-programs.sh prints, from this test's reports: one row per run.
 reports=("$work"/*.json)
 if [ -e "${reports[0]}" ]; then
-  table=$(python3 "$root/tools/certify_programs/table.py" --manifest "$root/examples/adapters/programs.json" \
-    "${reports[@]}") || fail "tools/certify_programs/table.py failed on this test's reports"
-  rows=$(sed -n '3,/^$/p' <<< "$table" | grep -c '^| ' || true)
-  [ "$rows" -eq ${#reports[@]} ] || fail "table.py: $rows rows for ${#reports[@]} reports"
+  "$xfen" certify matrix "${reports[@]}" --markdown "$work/matrix.md" > /dev/null ||
+    fail "xfen certify matrix failed on this test's reports"
+  rows=$(sed -n '/^## By class/,/^## By tag/p' "$work/matrix.md" | grep -c '^| [a-z]' || true)
+  [ "$rows" -eq $((${#reports[@]} + 1)) ] ||
+    fail "certify matrix: $((rows - 1)) rows by class for ${#reports[@]} reports"
 fi
 
 if [ $failures -gt 0 ]; then
