@@ -3,7 +3,7 @@
 protocol as certify_html_render_test does (its DevTools class and the way it finds Chromium), opens
 a matrix of three real runs (xfen's adapter, the echo and crash stubs of tests/certify_stubs/)
 and checks that loading it made no network request (nor any request but the page itself), that
-the grid has a cell per case and run, coloured, that a failing cell's link leads to a failure
+the grid has a cell per case and run, each in its verdict's colour as the legend shows it, that a failing cell's link leads to a failure
 whose boards are drawn (SVG boards whose <use> elements all resolve), and that no script ran.
 
 Exits 77 (skipped) when no Chromium is installed (Debian: chromium; scripts/install-deps.sh).
@@ -39,6 +39,13 @@ GRID = """(() => {
   return {
     cells: cells.length,
     coloured: cells.filter(cell => getComputedStyle(cell).backgroundColor !== 'rgba(0, 0, 0, 0)').length,
+    // Each cell in its legend's colour: a pass cell that looks like a not-applicable one is a grid
+    // that says nothing (the grid's own background once outweighed every verdict's colour).
+    off_legend: cells.filter(cell => {
+      const swatch = document.querySelector('.cell-legend i.' + (cell.className || 'not-applicable'));
+      return !swatch || getComputedStyle(swatch).backgroundColor !== getComputedStyle(cell).backgroundColor;
+    }).map(cell => cell.className),
+    colours: new Set(cells.map(cell => getComputedStyle(cell).backgroundColor)).size,
     crash_link: link && link.getAttribute('href'),
     target: target && target.id,
     boards: boards.length,
@@ -89,6 +96,8 @@ class MatrixPage(unittest.TestCase):
         self.assertEqual(found["scripts"], 0)
         self.assertEqual(found["cells"], CASES * RUNS)
         self.assertEqual(found["coloured"], CASES * RUNS)
+        self.assertEqual(found["off_legend"][:5], [])
+        self.assertGreaterEqual(found["colours"], 3)  # pass, a failure, a crash at least
         self.assertIsNotNone(found["crash_link"], "no crash cell with a link")
         self.assertEqual(found["target"], found["crash_link"][1:])
         # The expected board, and in the answer's place why there is none.

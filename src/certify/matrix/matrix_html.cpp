@@ -23,7 +23,8 @@ namespace xfen::certify {
 namespace {
 
 // The grid's own style, added to the shared sheet. Cells are named by their verdict; each verdict
-// has a colour of its own (the legend shows them).
+// has a colour of its own (the legend shows them). The grid's grey is for cells without a class
+// (not applicable) only: a rule on every cell would outweigh the verdicts' one-class rules.
 constexpr std::string_view kMatrixStyle = R"css(
 main { max-width: none; }
 table.grid { border-collapse: collapse; font-size: 12px; margin-top: 8px; }
@@ -34,7 +35,8 @@ table.grid thead th.run span { writing-mode: vertical-rl; transform: rotate(180d
                                white-space: nowrap; }
 table.grid tbody th { font-weight: 400; padding: 0 8px 0 0; white-space: nowrap; }
 table.grid tr.group th { padding: 10px 0 2px; font-weight: 700; }
-table.grid td { width: 16px; min-width: 16px; height: 16px; background: #e0e0e0; }
+table.grid td { width: 16px; min-width: 16px; height: 16px; }
+table.grid td:not([class]) { background: #e0e0e0; }
 table.grid td.unlisted { background: #fff; outline: 1px dashed #bbb; outline-offset: -3px; }
 table.grid td a { display: block; height: 16px; }
 .pass { background: #2e7d32; } .not-applicable { background: #e0e0e0; }
