@@ -92,10 +92,10 @@ Square double_push(Choices& choices, Position& position) {
 
 namespace {
 
-// An empty board of either width, either side to move.
-Position empty_board(Choices& choices) {
+// An empty board of the given width, either side to move.
+Position empty_board(Choices& choices, std::uint8_t width) {
   Position position;
-  position.width = board_width(choices);
+  position.width = width;
   position.side_to_move = color(choices);
   return position;
 }
@@ -103,7 +103,11 @@ Position empty_board(Choices& choices) {
 }  // namespace
 
 Position arbitrary_position(Choices& choices) {
-  Position position = empty_board(choices);
+  return arbitrary_position_with_width(choices, board_width(choices));
+}
+
+Position arbitrary_position_with_width(Choices& choices, std::uint8_t width) {
+  Position position = empty_board(choices, width);
   scatter_pieces(choices, position, 20);
   for (const Color side_color : {Color::white, Color::black})
     if (choices.boolean()) castling_back_rank(choices, position, side_color, false);
@@ -140,7 +144,11 @@ Position start_position(Choices& choices) {
 }
 
 Position castling_position(Choices& choices) {
-  Position position = empty_board(choices);
+  return castling_position_with_width(choices, board_width(choices));
+}
+
+Position castling_position_with_width(Choices& choices, std::uint8_t width) {
+  Position position = empty_board(choices, width);
   scatter_pieces(choices, position, 6);
   for (const Color side_color : {Color::white, Color::black})
     castling_back_rank(choices, position, side_color, choices.boolean());
@@ -180,10 +188,13 @@ bool pin_capturer(Choices& choices, EnPassantCase& c) {
 }  // namespace
 
 EnPassantCase en_passant_case(Choices& choices) {
+  return en_passant_case_with_width(choices, board_width(choices));
+}
+
+EnPassantCase en_passant_case_with_width(Choices& choices, std::uint8_t width) {
   EnPassantCase c;
-  c.position = empty_board(choices);
+  c.position = empty_board(choices, width);
   Position& position = c.position;
-  const int width = position.width;
   const Color mover = position.side_to_move;
   c.pushed = double_push(choices, position);
   const int rank = c.pushed.rank;

@@ -69,8 +69,11 @@ Position start_from_array(const std::array<char, W>& array) {
 
 // ---- generators ----
 
-// Scattered pieces of all kinds, sometimes castling back ranks, sometimes a double push.
+// Scattered pieces of all kinds, sometimes castling back ranks, sometimes a double push. Each
+// *_with_width generator makes its family's positions on a board of that width (8 or 10), for a
+// caller that fixes it (records.hpp's profiles); the generator without it chooses the width first.
 Position arbitrary_position(Choices& choices);
+Position arbitrary_position_with_width(Choices& choices, std::uint8_t width);
 // Any of the 960 Chess960 starts (SP 0..959), or Capablanca Random Chess starts; each right kept
 // three times in four.
 Position chess960_start(Choices& choices);
@@ -78,6 +81,7 @@ Position capablanca_start(Choices& choices);
 Position start_position(Choices& choices);  // one of the two
 // Castling back ranks for both colours, rights on any valid subset, a few pieces elsewhere.
 Position castling_position(Choices& choices);
+Position castling_position_with_width(Choices& choices, std::uint8_t width);
 
 // A position right after a double pawn push, and what the generator knows about it.
 struct EnPassantCase {
@@ -87,6 +91,7 @@ struct EnPassantCase {
   bool pinned = false;  // the only capturer is pinned along the rank: the capture is illegal
 };
 EnPassantCase en_passant_case(Choices& choices);
+EnPassantCase en_passant_case_with_width(Choices& choices, std::uint8_t width);
 
 // One of the families above: arbitrary, castling, start, en passant.
 Position any_position(Choices& choices);
