@@ -120,3 +120,12 @@ BOOST_AUTO_TEST_CASE(simpler_is_shorter_then_the_simple_bytes_first) {
   BOOST_TEST(!certify::simpler_record("b", "w"));
   BOOST_TEST(!certify::simpler_record("same", "same"));
 }
+
+BOOST_AUTO_TEST_CASE(a_board_holding_simple_bytes_does_not_loop, *boost::unit_test::timeout(10)) {
+  // A '-' on a board counts as a piece, yet an empty square is no simpler than it: taking it off
+  // ("Q--" to "Q1-") and turning the '1' back into '-' must not go round for ever (it did).
+  const auto three_from_a_queen = [](std::string_view s) { return s.size() == 3 && s.front() == 'Q'; };
+  const certify::Minimised minimal = certify::minimise_record("Qab", three_from_a_queen, 1000);
+  BOOST_TEST(minimal.record == "Q--");
+  BOOST_TEST(!minimal.call_bound_reached);
+}

@@ -119,7 +119,12 @@ class Steps {
       }
       return with_pieces_taken_off(current_, emptied);
     };
-    const KeptUnits kept = ddmin(pieces.size(), [&](const KeptUnits& units) { return trials_.disagrees(taken_off(units)); });
+    // A "piece" may be any byte the board holds; an empty square is not simpler than '-' or 'w'
+    // (simplify_bytes would turn it back, and the two steps would undo each other for ever).
+    const KeptUnits kept = ddmin(pieces.size(), [&](const KeptUnits& units) {
+      const std::string candidate = taken_off(units);
+      return simpler_record(candidate, current_) && trials_.disagrees(candidate);
+    });
     return adopt(kept.size() < pieces.size(), taken_off(kept));
   }
 
