@@ -88,7 +88,7 @@ class Steps {
     const std::vector<std::string> fields = split_fields(current_);
     const KeptUnits kept =
         ddmin(fields.size(), [&](const KeptUnits& units) { return trials_.disagrees(joined_fields(fields, units)); });
-    return adopt(kept.size() < fields.size(), joined_fields(fields, kept));
+    return adopt(joined_fields(fields, kept));
   }
 
   bool simplify_fields() {
@@ -100,7 +100,7 @@ class Steps {
         const std::string before = std::exchange(field, std::string(simplest));
         const std::string candidate = joined_fields(fields, all);
         if (simpler_record(candidate, current_) && trials_.disagrees(candidate)) {
-          changed = adopt(true, candidate);
+          changed = adopt(candidate);
           break;
         }
         field = before;
@@ -125,7 +125,7 @@ class Steps {
       const std::string candidate = taken_off(units);
       return simpler_record(candidate, current_) && trials_.disagrees(candidate);
     });
-    return adopt(kept.size() < pieces.size(), taken_off(kept));
+    return adopt(taken_off(kept));
   }
 
   bool delete_bytes() {
@@ -136,7 +136,7 @@ class Steps {
       return record;
     };
     const KeptUnits kept = ddmin(bytes.size(), [&](const KeptUnits& units) { return trials_.disagrees(kept_bytes(units)); });
-    return adopt(kept.size() < bytes.size(), kept_bytes(kept));
+    return adopt(kept_bytes(kept));
   }
 
   bool simplify_bytes() {
@@ -147,7 +147,7 @@ class Steps {
         std::string candidate = current_;
         candidate[i] = simpler;
         if (trials_.disagrees(candidate)) {
-          changed = adopt(true, std::move(candidate));
+          changed = adopt(std::move(candidate));
           break;
         }
       }
@@ -155,9 +155,13 @@ class Steps {
   }
 
  private:
-  bool adopt(bool smaller, std::string candidate) {
-    if (smaller) current_ = std::move(candidate);
-    return smaller;
+  // Whether `candidate` (which disagrees) is kept: only when simpler, so that every round that
+  // reports a change has made one (an empty record's one empty field "dropped" is no change) and
+  // the search ends.
+  bool adopt(std::string candidate) {
+    if (!simpler_record(candidate, current_)) return false;
+    current_ = std::move(candidate);
+    return true;
   }
 
   Trials& trials_;
