@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs xfen certify on every adapter run of examples/adapters/programs.json (one per program and
-# mode), then merges the reports with `xfen certify matrix`: one Markdown table per class and per
-# tag, printed, and the run time per program and in total.
+# mode), then merges the reports with `xfen certify matrix` (the runs by class, by tag, and what
+# describes each; printed) and says how long all the runs took.
 #
 # usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
 #   --quick       only the side-to-move cases (--tag side), as CI runs it

@@ -175,6 +175,22 @@ class TriageToolTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout)
         self.assertIn("expectations: no change", result.stdout)
 
+        # With the manifest, a run of another version than the pinned one is a difference.
+        manifest = self.folder / "programs.json"
+        manifest.write_text(json.dumps({"programs": [
+            {"name": "lib", "program": "lib", "version": "1.0.0 (npm)", "installed_by": "npm"}]}))
+        result = self.run_tool("compare", "--reports", str(self.reports), "--manifest", str(manifest),
+                               str(expected))
+        self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertIn("lib: version unknown ran; the triage and expectations are of 1.0.0 (npm)",
+                      result.stdout)
+        report = json.loads((self.reports / "lib.json").read_text())
+        report["implementation"]["version"] = "1.0.0 (npm)"
+        (self.reports / "lib.json").write_text(json.dumps(report))
+        result = self.run_tool("compare", "--reports", str(self.reports), "--manifest", str(manifest),
+                               str(expected))
+        self.assertEqual(result.returncode, 0, result.stdout)
+
         self.write_report("lib", [case("castling.no-rook-K", "crash"),
                                   case("castling.no-rook-Q", "pass"),
                                   case("counters.max", "rejected-valid"),

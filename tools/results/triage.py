@@ -11,9 +11,10 @@ reports, writes the per-case expectations CI compares against, and writes docs/R
       what does not hold; exit status 1 then.
   triage.py expectations --reports DIR --run NAME --out FILE TRIAGE.json...
       Writes FILE: one line per failure of run NAME (case id, verdict, behaviour id, its title).
-  triage.py compare --reports DIR EXPECTED_FILE... TRIAGE.json...
+  triage.py compare --reports DIR [--manifest PROGRAMS.json] EXPECTED_FILE...
       Compares each run's failures with its expectations file: a new failure, a changed verdict,
-      and an expected failure that now passes are each a difference; exit status 1 then.
+      an expected failure that now passes, and (with --manifest) a run of another version than
+      the manifest pins are each a difference; exit status 1 then.
   triage.py changes --reports DIR --manifest PROGRAMS.json --out FILE TRIAGE.json...
       Writes FILE: the runs whose version is not the one the manifest pins, and what `check`
       finds; prints "changed" or "unchanged" (the weekly workflow opens an issue on "changed").
@@ -214,6 +215,14 @@ def pinned_version(entry):
     return entry["version"].split(" (")[0] + " (npm)"
 
 
+def version_moved(entry, report):
+    """Why the run's report is not of the version its manifest entry pins, or None."""
+    ran = report.get("implementation", {}).get("version")
+    if ran == pinned_version(entry):
+        return None
+    return f"{ran or 'version unknown'} ran; the triage and expectations are of {pinned_version(entry)}"
+
+
 def changes(reports, behaviours, manifest, out):
     """A Markdown report of what changed since the triage was written: versions that are not the
     manifest's pins, and the triage's problems. Returns whether anything changed."""
@@ -221,12 +230,10 @@ def changes(reports, behaviours, manifest, out):
     moved = []
     for entry in manifest["programs"]:
         report = reports.get(entry["name"])
-        ran = (report or {}).get("implementation", {}).get("version")
         if report is None:
             moved.append(f"- {entry['name']}: no report (the run failed; see its .txt)")
-        elif ran != pinned_version(entry):
-            moved.append(f"- {entry['name']}: {ran or 'version unknown'} ran; the triage and "
-                         f"expectations are of {pinned_version(entry)}")
+        elif why := version_moved(entry, report):
+            moved.append(f"- {entry['name']}: {why}")
     _, problems = problems_of(reports, behaviours)
     lines += ["## Versions", ""] + (moved or ["Every run is of the version the manifest pins."])
     lines += ["", "## Triage", ""]
@@ -271,13 +278,16 @@ def read_expectations(path):
     return expected
 
 
-def compare(reports, expectation_files):
+def compare(reports, expectation_files, manifest=None):
+    pins = {entry["name"]: entry for entry in (manifest or {"programs": []})["programs"]}
     differences = []
     for path in expectation_files:
         run = pathlib.Path(path).stem
         if run not in reports:
             differences.append(f"{run}: no report of this run")
             continue
+        if run in pins and (moved := version_moved(pins[run], reports[run])):
+            differences.append(f"{run}: {moved}")
         expected = read_expectations(path)
         verdicts = {case["id"]: case["verdict"] for case in reports[run]["cases"]}
         actual = {case["id"]: case["verdict"] for case in failures(reports[run])}
@@ -405,7 +415,7 @@ def main(argv):
         fail_usage("no triage file given")
     reports = load_reports(args.reports)
     if args.action == "compare":
-        return compare(reports, expectation_files)
+        return compare(reports, expectation_files, read_json(args.manifest) if args.manifest else None)
     programs, behaviours = load_triage(triage_files)
     if args.action == "check":
         return check(reports, behaviours)
