@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "certify/grade/certify_case.hpp"
+#include "certify/grade/generative_summary.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/grade/spelling_profile.hpp"
 #include "certify/grade/verdict.hpp"
@@ -89,6 +90,9 @@ struct CertifyReport {
   // When the run started, in UTC, ISO 8601 to the second ("2026-12-04T01:23:45Z"), so that runs
   // merged side by side (certify matrix) say when each was made; empty when not known.
   std::string date;
+  // Set by a generative run (--generate): `cases` then lists the minimal record of each group,
+  // and the counts are those of every generated record.
+  std::optional<GenerativeSummary> generative;
   // Whether anything failed: a failing case, or answers that do not line up.
   bool failed() const noexcept { return summary.failed > 0 || !protocol_failure.empty(); }
 };
