@@ -14,6 +14,7 @@
 #include "certify/grade/joined.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/report_reading.hpp"
+#include "cli/certify_generate.hpp"
 #include "cli/command_output.hpp"
 #include "cli/skip_list.hpp"
 #include "conformance/nearest_names.hpp"
@@ -157,14 +158,15 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   std::uint64_t case_count = 0;  // for the progress line; unknown with --inputs
   // The manifest: the suite's name and size, and its capability tags (--supports is checked
   // against them with --inputs too, whose records are tagged with their board's width).
-  if (!options.inputs || options.supports) {
+  const bool suite_run = !options.inputs && !options.generate;
+  if (suite_run || options.supports) {
     const auto manifest = conformance::read_suite_manifest(options.selection.suite_directory);
     if (const auto* problem = std::get_if<conformance::ManifestProblem>(&manifest)) {
       output.errors.write("xfen: " + xfen::printable(problem->what) + "\n");
       return output.finish(), ExitStatus::failure;
     }
     const auto& suite = std::get<conformance::SuiteManifest>(manifest);
-    if (!options.inputs) {
+    if (suite_run) {
       report.suite_version = suite.version;
       report.suite_cases = suite.cases;
     }
@@ -173,7 +175,11 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
       if (const auto problem = unknown_capability(*options.supports, suite.capabilities))
         return usage_error(*problem);
   }
-  if (options.inputs) {
+  const std::uint64_t seed = options.generate ? generation_seed(options) : 0;
+  if (options.generate) {
+    report.source = "generated records";
+    report.selection = generation_words(options, seed);
+  } else if (options.inputs) {
     report.source = options.inputs->string();
     inputs.emplace(report.source);
     if (inputs->open_error()) return output.report(*inputs->open_error()), output.finish(), ExitStatus::failure;
@@ -240,7 +246,13 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
       show_progress(streams.errors, done, case_count, std::chrono::duration<double>(now - started).count(), so_far);
     };
   report.date = utc_now();
-  certify::certify(run, *source, report);
+  if (options.generate) {
+    certify::GenerativeOptions generation = generative_options(options, seed, run);
+    if (options.progress) generation.progress = generation_progress(streams.errors);
+    certify::certify_generated(generation, report);
+  } else {
+    certify::certify(run, *source, report);
+  }
   if (options.progress) streams.errors.write(std::string_view("\r\x1b[K"));
 
   if (record_file != nullptr && record_file->error() != 0) {

@@ -1,5 +1,6 @@
 // `xfen certify`: grades another X-FEN implementation, run as a separate program, against the
-// conformance suite or against a file of the user's own records (docs/PROTOCOL.md).
+// conformance suite, against a file of the user's own records, or against generated records,
+// shrinking each disagreement to a minimal record (docs/PROTOCOL.md, docs/CERTIFY.md).
 #pragma once
 
 #include <cstdint>
@@ -8,13 +9,28 @@
 #include <string>
 #include <vector>
 
+#include "certify/generative/record_minimiser.hpp"
 #include "certify/grade/certification.hpp"
 #include "certify/grade/spelling.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/suite_selection.hpp"
+#include "generate/records.hpp"
 #include "io/byte_stream.hpp"
 
 namespace xfen::cli {
+
+// --generate: records made by xfen's record generator instead of the suite (generative_run.hpp).
+struct GenerateSettings {
+  std::optional<std::uint64_t> seed;  // --seed; a random one, reported, when not given
+  std::uint64_t from = 0;             // --from: the first record's index
+  std::optional<double> time;         // --time: seconds of generation at most
+  generate::RecordProfile profile = generate::RecordProfile::all;  // --profile
+  std::uint64_t stale_limit = 20'000;      // --stale-limit
+  std::uint64_t spelling_records = 1'000;  // --spelling-records
+  std::size_t max_shrink_calls = certify::kDefaultMaxMinimiserCalls;  // --shrink-calls, per group
+  double max_shrink_seconds = 120;                                    // --shrink-time, per group
+  std::optional<std::filesystem::path> save_cases;                    // --save-cases FILE.jsonl
+};
 
 struct CertifyCommandOptions {
   std::string command;           // --impl
@@ -25,6 +41,8 @@ struct CertifyCommandOptions {
   SuiteSelection selection;                          // --suite, --class, --tag, --id
   std::optional<std::filesystem::path> rerun_failed;  // --rerun-failed: the failed cases of a JSON report
   std::optional<std::filesystem::path> inputs;       // --inputs: records instead of the suite
+  std::optional<std::uint64_t> generate;             // --generate N: generated records instead
+  GenerateSettings generation;
   std::optional<std::filesystem::path> skip_file;
   certify::SpellingSet accepted;
   certify::LayoutSet accepted_layouts;  // --accept-layout

@@ -129,6 +129,59 @@ void add_spelling_list_option(CLI::App& command, xfen::certify::SpellingSet& acc
           "one of " + listed));
 }
 
+// --generate and what only it uses. Each of the others needs it; the suite's selection, --inputs
+// and a skip list (whose ids name cases) mean nothing for generated records.
+void add_generate_options(CLI::App& command, xfen::cli::CertifyCommandOptions& options) {
+  xfen::cli::GenerateSettings& settings = options.generation;
+  CLI::Option* generate =
+      command
+          .add_option("--generate", options.generate,
+                      "Certify against N records made by xfen's record generator instead of the suite; "
+                      "each disagreement is shrunk to a minimal record, and the distinct ones grouped")
+          ->type_name("N")
+          ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
+  generate->excludes(command.get_option("--inputs"));
+  for (const char* suite_only : {"--tag", "--class", "--id", "--rerun-failed"})
+    generate->excludes(command.get_option(suite_only));
+  const std::vector<CLI::Option*> needing_generate{
+      command.add_option("--seed", settings.seed, "--generate: the seed (default: a random one, reported)")
+          ->type_name("S"),
+      command.add_option("--from", settings.from, "--generate: the index of the first record (a replay of one)")
+          ->type_name("I"),
+      command.add_option("--time", settings.time, "--generate: stop generating after this many seconds")
+          ->type_name("SECONDS")
+          ->check(CLI::PositiveNumber),
+      xfen::cli::add_named_choice_option<xfen::generate::RecordProfile>(
+          command, "--profile", settings.profile, xfen::generate::record_profile_names(),
+          xfen::generate::record_profile_from_name,
+          "--generate: the records made: all, 8x8 (standard castling), chess960, 10x8 (Capablanca)"),
+      command
+          .add_option("--stale-limit", settings.stale_limit,
+                      "--generate: stop after this many records in a row without a new disagreement")
+          ->capture_default_str()
+          ->check(CLI::PositiveNumber),
+      command
+          .add_option("--spelling-records", settings.spelling_records,
+                      "--generate: records sent first to learn the program's spelling (not graded)")
+          ->capture_default_str(),
+      command
+          .add_option("--shrink-calls", settings.max_shrink_calls,
+                      "--generate: answers asked at most to shrink one disagreement")
+          ->capture_default_str()
+          ->check(CLI::PositiveNumber),
+      command
+          .add_option("--shrink-time", settings.max_shrink_seconds,
+                      "--generate: seconds at most to shrink one disagreement")
+          ->capture_default_str()
+          ->check(CLI::PositiveNumber),
+      command
+          .add_option("--save-cases", settings.save_cases,
+                      "--generate: write each minimal disagreement as a conformance case (JSON lines)")
+          ->type_name("FILE.jsonl")};
+  for (CLI::Option* option : needing_generate) option->needs(generate);
+  generate->excludes(command.get_option("--skip-file"));
+}
+
 void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& options) {
   // Not CLI11-required: `xfen certify diff` has none; run_certify says it is missing.
   command.add_option("--impl", options.command, "The implementation: a command run with /bin/sh -c")
@@ -213,6 +266,7 @@ void add_certify_options(CLI::App& command, xfen::cli::CertifyCommandOptions& op
       .add_option("--badge-endpoint", options.badge_endpoint,
                   "Also write the badge as a shields.io endpoint JSON document")
       ->type_name("FILE");
+  add_generate_options(command, options);
 }
 // --- end xfen certify ---
 

@@ -2,17 +2,21 @@
 
 namespace xfen::certify {
 
-const DisagreementGroup& DisagreementGroups::add(const DisagreementKey& key, const DisagreementOrigin& origin,
-                                                 const std::function<Minimised()>& shrink) {
+bool DisagreementGroups::count(const DisagreementKey& key, const DisagreementOrigin& origin) {
   ++records_;
   if (const auto found = index_.find(key); found != index_.end()) {
-    DisagreementGroup& group = groups_[found->second];
-    ++group.records;
-    return group;
+    ++groups_[found->second].records;
+    return false;
   }
-  groups_.push_back(DisagreementGroup{key, origin, shrink(), 1});
+  groups_.push_back(DisagreementGroup{key, origin, Minimised{}, 1});
   index_.emplace(key, groups_.size() - 1);
-  return groups_.back();
+  return true;
+}
+
+const DisagreementGroup& DisagreementGroups::add(const DisagreementKey& key, const DisagreementOrigin& origin,
+                                                 const std::function<Minimised()>& shrink) {
+  if (count(key, origin)) groups_.back().minimal = shrink();
+  return groups_[index_.at(key)];
 }
 
 }  // namespace xfen::certify

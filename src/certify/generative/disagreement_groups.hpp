@@ -12,6 +12,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "certify/generative/disagreement_key.hpp"
@@ -40,6 +41,12 @@ class DisagreementGroups {
   // then and only then; a later one adds to the count. Returns the record's group.
   const DisagreementGroup& add(const DisagreementKey& key, const DisagreementOrigin& origin,
                                const std::function<Minimised()>& shrink);
+
+  // The same in two steps, for a run that shrinks after it has generated: counts the record,
+  // opening a group (its minimal record still empty) for the first of its key; true then.
+  bool count(const DisagreementKey& key, const DisagreementOrigin& origin);
+  // The group's first record, shrunk.
+  void set_minimal(std::size_t group, Minimised minimal) { groups_.at(group).minimal = std::move(minimal); }
 
   // Whether `key` has a group already: a record with it would only be counted.
   bool contains(const DisagreementKey& key) const { return index_.contains(key); }

@@ -69,11 +69,12 @@ class Certification final : public RecordFeed, public AnswerSink {
       report_.spelling_used.add(spelling_evidence(c, answer.text));
       ++report_.layouts_used[layout_index(answer.text)];
     }
-    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
+    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts, options_.spelling);
+    if (options_.on_graded) options_.on_graded(c, answer, g);
     // A grade resting on another spelling than X-FEN's waits for the whole run's profile: whole,
     // to be graded again and listed, as many as the report lists; beyond that only what its
     // count needs, so that memory does not grow with an --inputs file.
-    if (g.rests_on) {
+    if (g.rests_on && options_.spelling == nullptr) {
       if (waiting_.size() < options_.max_listed) {
         waiting_.push_back({std::move(c), std::move(answer)});
       } else {

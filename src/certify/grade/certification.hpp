@@ -13,6 +13,7 @@
 
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/generative_summary.hpp"
+#include "certify/grade/grade.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/grade/spelling_profile.hpp"
 #include "certify/grade/verdict.hpp"
@@ -117,6 +118,12 @@ struct CertifyOptions {
   // Whether passing cases are listed in the report (the suite: yes; --inputs: only failures).
   bool list_passes = true;
   std::size_t max_listed = 10'000;  // cases listed at most; the report counts the rest
+  // The program's spelling, when it is known before the run (a generative run learns it from a
+  // first batch): answers are graded against it as they arrive, none waits for the run's end.
+  const SpellingProfile* spelling = nullptr;  // not owned
+  // Called with each answer graded as it arrives (with `spelling` set, every answer), before the
+  // skip list is applied: a generative run keys its disagreements here.
+  std::function<void(const CertifyCase&, const Answer&, const Grade&)> on_graded;
   // Called after each case with the number of cases done, for a progress line (which decides
   // how often to show itself).
   std::function<void(std::uint64_t done, const Tallies& so_far)> progress;
