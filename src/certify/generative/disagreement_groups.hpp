@@ -45,6 +45,10 @@ class DisagreementGroups {
   // The same in two steps, for a run that shrinks after it has generated: counts the record,
   // opening a group (its minimal record still empty) for the first of its key; true then.
   bool count(const DisagreementKey& key, const DisagreementOrigin& origin);
+  // The group of `key`, which must have one, and a record to take the place of its first (a run
+  // whose answers arrive out of order keeps the first record in generation order).
+  std::size_t group_of(const DisagreementKey& key) const { return index_.at(key); }
+  void set_origin(std::size_t group, DisagreementOrigin origin) { groups_.at(group).origin = std::move(origin); }
   // The group's first record, shrunk.
   void set_minimal(std::size_t group, Minimised minimal) { groups_.at(group).minimal = std::move(minimal); }
 

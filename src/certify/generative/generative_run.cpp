@@ -235,16 +235,28 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
       return;
     }
     const DisagreementKey key = disagreement_key(c, answer, graded);
-    if (groups.contains(key)) {
+    const std::uint64_t index = options.first_record + c.index;
+    // With several jobs, answers arrive out of generation order: a group's first record is the
+    // first in that order, so that a run made again from its seed finds the same one.
+    const bool known = groups.contains(key);
+    if (known && first_records[groups.group_of(key)].index < index) {
       groups.count(key, {});
       ++since_new_group;
       return;
     }
     // Only the first record of a key is made again, for its tape: the others are only counted.
-    const std::uint64_t index = options.first_record + c.index;
     const std::uint64_t seed = record_seed(options.seed, index);
     auto made = generate::generate(generate::records_for(options.profile), seed);
-    groups.count(key, {seed, std::move(made.tape), made.value.text});
+    DisagreementOrigin origin{seed, std::move(made.tape), made.value.text};
+    if (known) {
+      const std::size_t group = groups.group_of(key);
+      groups.count(key, {});
+      groups.set_origin(group, std::move(origin));
+      first_records[group] = {index, describe(made.value)};
+      ++since_new_group;
+      return;
+    }
+    groups.count(key, origin);
     first_records.push_back({index, describe(made.value)});
     since_new_group = 0;
   };
@@ -274,8 +286,14 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
   const Clock::time_point shrinking = Clock::now();
   ShrinkAsker asker(options.certify);
   const std::size_t count = groups.groups().size();
+  // In the order of their first records, as a run made again from its seed has them.
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&first_records](std::size_t a, std::size_t b) { return first_records[a].index < first_records[b].index; });
   for (std::size_t i = 0; i < count; ++i) {
-    const DisagreementGroup& group = groups.groups()[i];
+    const std::size_t g = order[i];
+    const DisagreementGroup& group = groups.groups()[g];
     ShrinkResult shrunk = shrink_group(options, group, rules, asker, i, count);
     CertifyCase minimal = certify_case_from_record(shrunk.minimal.record, i + 1);
     minimal.index = i;
@@ -286,9 +304,9 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     out.key = to_string(group.key);
     out.verdict = group.key.verdict;
     out.records = group.records;
-    out.record_index = first_records[i].index;
+    out.record_index = first_records[g].index;
     out.record_seed = group.origin.seed;
-    out.description = first_records[i].description;
+    out.description = first_records[g].description;
     out.record = group.origin.record;
     out.tape = group.origin.tape;
     out.tape_shrunk = std::move(shrunk.tape_shrunk);
@@ -299,7 +317,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     out.case_index = report.cases.size();
     if (options.replay_command) out.replay = options.replay_command(out.record_index);
     summary.groups.push_back(std::move(out));
-    groups.set_minimal(i, std::move(shrunk.minimal));
+    groups.set_minimal(g, std::move(shrunk.minimal));
     report.cases.push_back({std::move(minimal), std::move(shrunk.answer), graded.verdict, std::move(graded.detail)});
   }
   report.run.restarts += asker.restarts();
