@@ -16,6 +16,7 @@
 #include "certify/report/report_reading.hpp"
 #include "cli/certify_generate.hpp"
 #include "cli/command_output.hpp"
+#include "cli/saved_cases.hpp"
 #include "cli/skip_list.hpp"
 #include "conformance/nearest_names.hpp"
 #include "conformance/suite_manifest.hpp"
@@ -213,6 +214,12 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     case_count = selected->cases.size();
     source = std::make_unique<certify::SuiteCases>(selected->cases);
   }
+  // The classifier --save-cases needs, checked before the run rather than after it.
+  const std::filesystem::path classifier = suite_classifier(options.selection.suite_directory);
+  if (options.generation.save_cases && !std::filesystem::is_regular_file(classifier))
+    return usage_error("--save-cases needs the suite's classifier, tools/conformance/classify.py of xfen's source "
+                       "tree, beside the suite (--suite SOURCE/corpus/conformance): there is no " +
+                       xfen::printable(classifier.string()));
   std::vector<ReportFile> report_files;
   if (!open_report(options.json, certify::json_report, report_files, output) ||
       !open_report(options.junit, certify::junit_report, report_files, output) ||
@@ -277,6 +284,9 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
       reports_written = false;
     }
   }
+  if (options.generation.save_cases && report.run.started &&
+      !save_generated_cases(report, *options.generation.save_cases, classifier, output))
+    reports_written = false;
   if (!output.finish() || !reports_written || !report.run.started) return ExitStatus::failure;
   return report.failed() ? ExitStatus::invalid : ExitStatus::success;
 }

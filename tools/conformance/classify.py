@@ -10,6 +10,9 @@ Usage: classify.py [--check] [SUITE_DIR]     (SUITE_DIR: corpus/conformance by d
   writes "class" and "tags" into every case, right after "id", and writes manifest.json (its
   "version" is kept: bumping it is a human decision, see the README);
   --check writes nothing, lists each case whose stored class or tags differ, and exits 1 if any.
+       classify.py --cases FILE.jsonl
+  writes "class" and "tags" into every case of a file of cases that is not (yet) in the suite, each
+  of the group its id names (`xfen certify --generate --save-cases` writes such files).
 """
 
 from __future__ import annotations
@@ -328,7 +331,27 @@ def manifest(cases: dict[str, list[dict]], version: str) -> dict:
     }
 
 
+def classify_file(path: Path) -> int:
+    classified = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        case = json.loads(line)
+        group = case["id"].split(".", 1)[0]
+        if group not in GROUPS:
+            print(f"{path}:{number}: id {case['id']!r} names no group of the suite ({', '.join(GROUPS)})",
+                  file=sys.stderr)
+            return 1
+        try:
+            classified.append(with_class_and_tags(case, group))
+        except Unclassifiable as error:
+            print(f"{path}:{number}: {error}", file=sys.stderr)
+            return 1
+    path.write_text("".join(json.dumps(c) + "\n" for c in classified), encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--cases"] and len(argv) == 2:
+        return classify_file(Path(argv[1]))
     check = "--check" in argv
     paths = [a for a in argv if a != "--check"]
     suite = Path(paths[0]) if paths else SUITE

@@ -1,0 +1,142 @@
+#include "cli/saved_cases.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <xfen/legality.hpp>
+#include <xfen/message.hpp>
+#include <xfen/parse.hpp>
+#include <xfen/write.hpp>
+
+#include "io/output_file.hpp"
+
+extern char** environ;
+
+namespace xfen::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json diagnostic_json(const Diagnostic& diagnostic, std::string_view record) {
+  return Json{{"code", code_name(diagnostic.code)}, {"offset", diagnostic.offset}, {"message", message(diagnostic, record)}};
+}
+
+std::string_view field_of_key(std::string_view key) {
+  const std::size_t colon = key.find(": ");
+  return colon == std::string_view::npos ? std::string_view{} : key.substr(colon + 2);
+}
+
+// The suite's group a field or a code's prefix belongs to (the README's table of files).
+std::string_view group_of_part(std::string_view part) {
+  for (const std::string_view group : {"record", "board", "side", "castling", "en-passant"})
+    if (part == group) return group;
+  if (part == "halfmove" || part == "fullmove") return "counters";
+  if (part == "layout") return "record";
+  return {};
+}
+
+// The file a case goes to: the field the program got wrong, or the rule of xfen's error; for a
+// rejected valid record (or a crash on one), the most particular field the record uses.
+std::string group_of(const certify::GeneratedGroup& group, const ParseResult& read) {
+  if (!read.ok()) {
+    const std::string_view code = code_name(read.error.code);
+    if (const auto group_name = group_of_part(code.substr(0, code.find('.'))); !group_name.empty())
+      return std::string(group_name);
+    return "record";
+  }
+  if (group.verdict == certify::Verdict::wrong_position || group.verdict == certify::Verdict::non_canonical)
+    if (const auto group_name = group_of_part(field_of_key(group.key)); !group_name.empty())
+      return std::string(group_name);
+  const Position& position = read.position;
+  if (position.en_passant) return "en-passant";
+  if (position.castling.any() || position.castling.mode != CastlingMode::standard) return "castling";
+  if (position.halfmove_clock != 0 || position.fullmove_number != 1) return "counters";
+  if (position.side_to_move == Color::black) return "side";
+  return "board";
+}
+
+Json case_json(const certify::GeneratedGroup& group, const certify::GenerativeSummary& run, const std::string& name) {
+  const std::string& record = group.minimal;
+  const ParseResult read = parse(record);
+  Json line;
+  line["id"] = group_of(group, read) + ".generated-" + std::to_string(run.seed) + "-" +
+               std::to_string(group.record_index);
+  line["input"] = record;
+  if (read.ok()) {
+    line["output"] = to_string(read.position).text;
+    const LegalityReport legality = check_legality(read, record);
+    if (!legality.ok()) {
+      Json findings = Json::array();
+      for (const Diagnostic& finding : legality.findings) findings.push_back(diagnostic_json(finding, record));
+      line["legality"] = std::move(findings);
+    }
+  } else {
+    line["error"] = diagnostic_json(read.error, record);
+  }
+  line["note"] = "Found by xfen certify --generate --seed " + std::to_string(run.seed) + " --from " +
+                 std::to_string(group.record_index) + " --profile " + run.profile + " in " + name + ": " + group.key +
+                 ", shrunk from " + std::to_string(group.record.size()) + " bytes";
+  return line;
+}
+
+// Runs `python3 CLASSIFIER --cases PATH`; what it says on stderr goes to ours.
+std::optional<std::string> classify(const std::filesystem::path& classifier, const std::filesystem::path& path) {
+  const std::string script = classifier.string();
+  const std::string file = path.string();
+  std::array<char*, 5> argv{const_cast<char*>("python3"), const_cast<char*>(script.c_str()),
+                            const_cast<char*>("--cases"), const_cast<char*>(file.c_str()), nullptr};
+  pid_t pid = 0;
+  if (const int error = ::posix_spawnp(&pid, "python3", nullptr, nullptr, argv.data(), environ); error != 0)
+    return "cannot run python3, which classifies the cases: " + std::string(std::strerror(error));
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return "cannot wait for python3: " + std::string(std::strerror(errno));
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return "the suite's classifier (" + script + ") failed on the cases; they are left in " + file + " unclassified";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::filesystem::path suite_classifier(const std::filesystem::path& suite_directory) {
+  return (suite_directory / ".." / ".." / "tools" / "conformance" / "classify.py").lexically_normal();
+}
+
+bool save_generated_cases(const certify::CertifyReport& report, const std::filesystem::path& path,
+                          const std::filesystem::path& classifier, CommandOutput& output) {
+  if (!report.generative) return true;
+  std::string lines;
+  for (const certify::GeneratedGroup& group : report.generative->groups) {
+    try {
+      lines += case_json(group, *report.generative, report.name).dump(-1, ' ', false, Json::error_handler_t::strict);
+      lines += '\n';
+    } catch (const Json::type_error&) {
+      output.errors.write("xfen certify: --save-cases: the minimal record of " + group.key + " ('" +
+                          xfen::printable(group.minimal) +
+                          "') holds bytes that are not UTF-8, which a conformance case cannot hold: not saved\n");
+    }
+  }
+  io::OutputFile file;
+  const io::OutputFile::Opened opened = file.open(path.string(), io::OutputFile::Mode::output);
+  if (opened.status != io::OutputFile::Status::ok) return output.report(opened.error), false;
+  std::optional<io::IoError> error;
+  if (!file.write(lines)) error = io::IoError{io::IoOperation::write, path.string(), file.error()};
+  if (!error) error = file.commit();
+  if (error) return output.report(*error), false;
+  if (lines.empty()) return true;
+  if (const auto problem = classify(classifier, path)) {
+    output.errors.write("xfen certify: --save-cases: " + xfen::printable(*problem) + "\n");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace xfen::cli
