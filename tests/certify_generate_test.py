@@ -282,6 +282,7 @@ class Generate(base.CertifyTestCase):
         run = self.generate(bug)
         self.assertIsNotNone(run.report, run.describe())
         self.assertEqual(run.status, 1, run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
         generative = run.report["generative"]
         self.assertEqual((generative["seed"], generative["profile"]), (1, "all"))
         self.assertGreater(generative["generated"], 0)
@@ -309,6 +310,7 @@ class Generate(base.CertifyTestCase):
         run = self.generate("none")
         self.assertIsNotNone(run.report, run.describe())
         self.assertEqual(run.status, 0, run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
         self.assertEqual(run.report["generative"]["groups"], [], run.describe())
         self.assertEqual(run.report["summary"]["failed"], 0, run.describe())
 
