@@ -118,14 +118,15 @@ def alive(pid: int, start_time: str) -> bool:
 
 
 def certify(*arguments: str, stdin: bytes = b"", limit: float = 60) -> Run:
-    """Runs `xfen certify ARGUMENTS --json F` (with --suite unless --inputs is given) and waits for
-    it; then waits up to a second for the processes the stubs recorded to be gone."""
+    """Runs `xfen certify ARGUMENTS --json F` (with --suite unless --inputs, --generate or --suite
+    is given) and waits for it; then waits up to a second for the processes the stubs recorded
+    to be gone."""
     with tempfile.TemporaryDirectory(prefix="certify-test-") as work:
         pids = os.path.join(work, "pids")
         os.mkdir(pids)
         json_path = os.path.join(work, "report.json")
         argv = [XFEN, "certify", *arguments, "--json", json_path]
-        if "--inputs" not in arguments and "--suite" not in arguments:
+        if not {"--inputs", "--generate", "--suite"} & set(arguments):
             argv += ["--suite", str(SUITE)]
         env = dict(os.environ, XFEN_STUB_PIDS=pids, TMPDIR=work, XFEN=XFEN)
         started = time.monotonic()

@@ -2,7 +2,7 @@
 file each process leaves so that a test can tell whether any outlived its run.
 
 Every stub in this folder is an X-FEN implementation with one known fault, run by tests/certify_test.py
-under `xfen certify`. Its right answers come from `xfen adapter` (run as a coprocess, one line sent,
+under `xfen certify` (combination_bugs.py by tests/certify_generate_test.py). Its right answers come from `xfen adapter` (run as a coprocess, one line sent,
 one line read back), its wrong ones follow the one rule its header states, so a test can say which
 verdict each case deserves.
 

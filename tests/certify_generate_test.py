@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Combination bugs: what the conformance suite cannot see and `xfen certify --generate` finds.
+
+tests/certify_stubs/combination_bugs.py is `xfen adapter` with one bug planted, each firing only
+on positions that combine two features no case of the suite combines (its header states each
+rule). This test shows, for each bug:
+- SuitePasses: the whole suite passes the stub (exit 0, nothing failed): the suite cannot see it;
+- Inputs: it is a real bug, and a combination: on records made here (seeded, of every feature the
+  stubs look at) it fails exactly the records its rule names, with its verdict, and passes the
+  rest, among them records with one of the two features alone; the control, `none`, fails none;
+- Generate: `xfen certify --generate 20000 --seed 1 --profile all` finds it as exactly one group,
+  with the bug's disagreement key, shrunk to a record of at most 64 bytes that still fails alone
+  (`--inputs` of that one record) and that xfen accepts; the control gets no group. Skipped,
+  saying so, while the xfen given has no --generate.
+
+Usage: certify_generate_test.py path/to/xfen [unittest arguments, e.g. SuitePasses Inputs]
+"""
+import json
+import os
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import certify_test as base
+from certify_test import Run, certify, stub
+
+# Each bug: the verdict of the records it fires on, and the key --generate groups them by.
+BUGS = {
+    "ep-beside-inner-rook": ("wrong-position", "wrong-position: en-passant"),
+    "three-rights": ("rejected-valid", "rejected-valid: 10x8"),
+    "second-archbishop": ("crash", "crash: on 10x8"),
+}
+
+# For each bug, short records it fails (the first) and records with one of its two features alone,
+# which it passes (the others).
+HAND_MADE = {
+    "ep-beside-inner-rook": [
+        "4k3/8/8/3pP3/8/8/8/RR2K3 w B d6 0 1",      # b1 an inner rook (a1 is further out)
+        "4k3/8/8/3pP3/8/8/8/RR2K3 w Q d6 0 1",      # the same rook outermost: Q
+        "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1",          # an inner rook, no en passant square
+        "4r1k1/8/8/3pP3/8/8/8/RR2K3 w B d6 0 1",    # the capturer pinned: no legal capture
+    ],
+    "three-rights": [
+        "r3k4r/10/10/10/10/10/10/R3K4R w KQk - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",        # three rights on 8x8
+        "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1",  # four on 10x8
+        "r3k4r/10/10/10/10/10/10/R3K4R w Kk - 0 1",    # two on 10x8
+    ],
+    "second-archbishop": [
+        "4k5/10/10/10/10/10/10/AA2K5 w - - 0 1",
+        "4k3/8/8/8/8/8/8/AA2K3 w - - 0 1",      # two archbishops on 8x8
+        "a3k5/10/10/10/10/10/10/A3K5 w - - 0 1",  # one archbishop of each colour
+        "4k5/10/10/10/10/10/10/CC2K5 w - - 0 1",  # two chancellors
+    ],
+}
+
+FILES = "abcdefghij"
+
+
+def back_rank(rng: random.Random, board: list, row: int, case) -> list:
+    """Fills a back rank of `board`: a king, 0-2 rooks on either side of it, other pieces (an
+    archbishop and a chancellor often, on 10x8); returns the castling tokens of its colour, each
+    naming an outer rook (K/Q or its file letter) or an inner one (its file letter)."""
+    width = len(board[row])
+    king = rng.randrange(1, width - 1)
+    board[row][king] = case("K")
+    rights = []
+    for side, outer in ((range(king + 1, width), "K"), (range(0, king), "Q")):
+        rooks = sorted(rng.sample(list(side), min(len(side), rng.choice((0, 1, 2, 2)))))
+        for f in rooks:
+            board[row][f] = case("R")
+        if rooks and rng.random() < 0.6:
+            f = rng.choice(rooks)
+            outermost = f == (rooks[-1] if outer == "K" else rooks[0])
+            rights.append(case(outer if outermost and rng.random() < 0.7 else FILES[f].upper()))
+    for f in range(width):
+        if board[row][f] is None and rng.random() < 0.6:
+            board[row][f] = case(rng.choice("NBQ"))
+    for piece in "AC" if width == 10 else "":
+        empty = [f for f in range(width) if board[row][f] is None]
+        if empty and rng.random() < 0.7:
+            board[row][rng.choice(empty)] = case(piece)
+    return rights
+
+
+def double_push(rng: random.Random, board: list, side: str) -> str:
+    """Puts on `board` a pawn of the side not to move just pushed two squares, its capturers
+    beside it or not; returns the en passant square."""
+    width = len(board[0])
+    f = rng.randrange(width)
+    pushed, behind, start, pawn, capturer = (3, 2, 1, "p", "P") if side == "w" else (4, 5, 6, "P", "p")
+    board[pushed][f], board[behind][f], board[start][f] = pawn, None, None
+    for beside in (f - 1, f + 1):
+        if 0 <= beside < width:
+            board[pushed][beside] = capturer if rng.random() < 0.5 else None
+    return FILES[f] + str(8 - behind)
+
+
+def board_field(board: list) -> str:
+    ranks = []
+    for row in board:
+        text, empty = "", 0
+        for square in row:
+            if square is None:
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + square
+            empty = 0
+        ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+def random_record(rng: random.Random) -> str:
+    """A record with what the bugs combine, each often and apart: widths 8 and 10, castling rights
+    naming outer and inner rooks, s/m prefixes, en passant squares with and without a capturer
+    beside them, archbishops and chancellors (beyond one of a colour too), counters over their
+    range; one in ten mutated."""
+    width = rng.choice((8, 10))
+    board = [[None] * width for _ in range(8)]  # board[0] is rank 8
+    rights = back_rank(rng, board, 7, str.upper) + back_rank(rng, board, 0, str.lower)
+    for row, pawn in ((6, "P"), (1, "p")):
+        for f in range(width):
+            if rng.random() < 0.5:
+                board[row][f] = pawn
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):  # promoted ones, on 8x8 too
+        board[rng.randrange(2, 6)][rng.randrange(width)] = rng.choice("AaCc")
+    side = rng.choice("wb")
+    ep = double_push(rng, board, side) if rng.random() < 0.5 else "-"
+    rng.shuffle(rights)
+    castling = "".join(rights) or "-"
+    if rights and rng.random() < 0.2:
+        castling = rng.choice("sm") + castling
+
+    def counter(low: int) -> int:
+        return rng.choice((low, rng.randrange(low, 100), rng.randrange(low, 2**31)))
+
+    halfmove = counter(0) if ep == "-" or rng.random() < 0.1 else 0  # else illegal (R10)
+    record = f"{board_field(board)} {side} {castling} {ep} {halfmove} {counter(1)}"
+    if rng.random() < 0.1:
+        at = rng.randrange(len(record))
+        record = record[:at] + rng.choice("/ -0123456789KQkqABabCcRrPp") + record[at + 1:]
+    return record
+
+
+def random_records(count: int, seed: int) -> list:
+    rng = random.Random(seed)
+    return [random_record(rng) for _ in range(count)]
+
+
+def fires(bug: str, answer: str, legal_answer: str) -> bool:
+    """Whether the bug's rule (combination_bugs.py's header) names the record, from the
+    reference's answer line and its answer line in the `legal` en passant style."""
+    if not answer.startswith("ok "):
+        return False
+    board, _, castling, ep = answer[3:].split(" ")[:4]
+    rights = "" if castling == "-" else castling.lstrip("sm")
+    first_rank = board.split("/")[0]
+    width = sum(int(n) for n in re.findall(r"[0-9]+", first_rank)) + len(re.sub(r"[0-9]", "", first_rank))
+    if bug == "ep-beside-inner-rook":
+        return ep != "-" and re.search(r"[A-Ja-j]", rights) is not None and legal_answer.split(" ")[4] != "-"
+    if bug == "three-rights":
+        return width == 10 and len(rights) == 3
+    if bug == "second-archbishop":
+        return width == 10 and (board.count("A") >= 2 or board.count("a") >= 2)
+    return False
+
+
+def combination_stub(bug: str) -> str:
+    """The --impl command of the stub with `bug`, exec'd by the shell so that its SIGABRT is seen."""
+    return stub("combination_bugs.py", bug, exec_=True)
+
+
+def run_on_records(bug: str, records: list, *options: str, limit: float = 120) -> Run:
+    """`xfen certify --inputs` of these records (one per line) with the stub of `bug`."""
+    with tempfile.NamedTemporaryFile("wb", suffix=".xfen", delete=False) as f:
+        f.write(b"".join(r.encode() + b"\n" for r in records))
+    try:
+        return certify("--impl", combination_stub(bug), "--inputs", f.name, *options, limit=limit)
+    finally:
+        os.unlink(f.name)
+
+
+def has_generate() -> bool:
+    usage = subprocess.run([base.XFEN, "certify", "--help"], capture_output=True, text=True, check=False)
+    return "--generate" in usage.stdout
+
+
+class SuitePasses(base.CertifyTestCase):
+    """The whole suite passes each stub: no case of it combines what a bug needs."""
+
+    def check_passes(self, bug: str) -> None:
+        run = certify("--impl", combination_stub(bug), limit=120)
+        self.assertIsNotNone(run.report, run.describe())
+        self.assertEqual(run.status, 0, run.describe())
+        summary = run.report["summary"]
+        self.assertEqual(summary["failed"], 0, run.describe())
+        self.assertEqual(summary["passed"] + summary["skipped"], len(base.CASES), run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
+
+    def test_control(self):
+        self.check_passes("none")
+
+    def test_ep_beside_inner_rook(self):
+        self.check_passes("ep-beside-inner-rook")
+
+    def test_three_rights(self):
+        self.check_passes("three-rights")
+
+    def test_second_archbishop(self):
+        self.check_passes("second-archbishop")
+
+
+class Inputs(base.CertifyTestCase):
+    """Each bug fails exactly the records its rule names, with its verdict; the control none."""
+    RECORDS = 1500
+    SEED = 2024
+
+    @classmethod
+    def setUpClass(cls):
+        cls.records = random_records(cls.RECORDS, cls.SEED) + [r for made in HAND_MADE.values() for r in made]
+        cls.answers = base.reference_answers(cls.records)
+        cls.legal_answers = base.reference_answers(cls.records, "--ep", "legal")
+        # Illegal positions (SPEC R10) are implementation-defined cases: rejecting them passes.
+        check = subprocess.run([base.XFEN, "check", "--legal", "--json", "-q"], text=True,
+                               input="".join(r + "\n" for r in cls.records), capture_output=True, check=False)
+        cls.illegal = {finding["line"] for finding in map(json.loads, check.stdout.splitlines())
+                       if finding["code"].startswith("legal.")}
+
+    def check_bug(self, bug: str) -> None:
+        verdict = BUGS[bug][0] if bug in BUGS else None
+        expected = {f"line {n}": verdict for n, (answer, legal) in
+                    enumerate(zip(self.answers, self.legal_answers), 1) if fires(bug, answer, legal)
+                    and not (verdict == "rejected-valid" and n in self.illegal)}
+        if bug in BUGS:
+            # Fires often enough to be found, and never on a record with one feature alone.
+            self.assertGreaterEqual(len(expected), 20, bug)
+            trips, *alone = (f"line {self.records.index(r) + 1}" for r in HAND_MADE[bug])
+            self.assertIn(trips, expected, HAND_MADE[bug][0])
+            for line in alone:
+                self.assertNotIn(line, expected)
+        run = run_on_records(bug, self.records, "--max-restarts", "100000")
+        self.assertIsNotNone(run.report, run.describe())
+        self.assertEqual(run.verdicts(), expected, run.describe())
+        self.assertEqual(run.report["summary"]["failed"], len(expected), run.describe())
+        self.assertEqual(run.status, 1 if expected else 0, run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
+        if bug == "ep-beside-inner-rook":
+            for case in run.report["cases"]:
+                self.assertRegex(case["detail"], r"^en passant: expected [a-j][36], answered -", case)
+
+    def test_control(self):
+        self.check_bug("none")
+
+    def test_ep_beside_inner_rook(self):
+        self.check_bug("ep-beside-inner-rook")
+
+    def test_three_rights(self):
+        self.check_bug("three-rights")
+
+    def test_second_archbishop(self):
+        self.check_bug("second-archbishop")
+
+
+class Generate(base.CertifyTestCase):
+    """`--generate` finds each bug, as one group shrunk to at most 64 bytes; the control nothing."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not has_generate():
+            raise unittest.SkipTest("this xfen's certify has no --generate")
+
+    def generate(self, bug: str) -> Run:
+        return certify("--generate", "20000", "--seed", "1", "--profile", "all",
+                       "--impl", combination_stub(bug), limit=300)
+
+    def check_found(self, bug: str) -> None:
+        verdict, key = BUGS[bug]
+        run = self.generate(bug)
+        self.assertIsNotNone(run.report, run.describe())
+        self.assertEqual(run.status, 1, run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
+        generative = run.report["generative"]
+        self.assertEqual((generative["seed"], generative["profile"]), (1, "all"))
+        self.assertGreater(generative["generated"], 0)
+        groups = generative["groups"]
+        self.assertEqual([g["key"] for g in groups], [key], json.dumps(groups, indent=2))
+        group = groups[0]
+        self.assertEqual(group["verdict"], verdict)
+        self.assertGreaterEqual(group["records"], 1)
+        minimal = group["minimal"]
+        self.assertEqual(group["minimal_bytes"], len(minimal.encode()), minimal)
+        self.assertLessEqual(len(minimal.encode()), 64, minimal)
+        self.assertTrue(group["replay"], group)
+        # The minimal record is a record xfen accepts, that the rule names, and that the stub
+        # alone still fails with the bug's verdict (and the control passes).
+        answer, legal = base.reference_answers([minimal]), base.reference_answers([minimal], "--ep", "legal")
+        self.assertTrue(answer[0].startswith("ok "), (minimal, answer))
+        self.assertTrue(fires(bug, answer[0], legal[0]), (minimal, answer))
+        alone = run_on_records(bug, [minimal])
+        self.assertEqual(alone.status, 1, alone.describe())
+        self.assertEqual(alone.verdicts(), {"line 1": verdict}, alone.describe())
+        control = run_on_records("none", [minimal])
+        self.assertEqual((control.status, control.report["summary"]["failed"]), (0, 0), control.describe())
+
+    def test_control(self):
+        run = self.generate("none")
+        self.assertIsNotNone(run.report, run.describe())
+        self.assertEqual(run.status, 0, run.describe())
+        self.assertEqual(run.leftovers, [], run.describe())
+        self.assertEqual(run.report["generative"]["groups"], [], run.describe())
+        self.assertEqual(run.report["summary"]["failed"], 0, run.describe())
+
+    def test_ep_beside_inner_rook(self):
+        self.check_found("ep-beside-inner-rook")
+
+    def test_three_rights(self):
+        self.check_found("three-rights")
+
+    def test_second_archbishop(self):
+        self.check_found("second-archbishop")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    base.XFEN = os.path.abspath(sys.argv.pop(1))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the crashing stub leaves no core files
+    unittest.main(verbosity=2)
