@@ -8,6 +8,8 @@
 #define BOOST_TEST_MODULE certify_generative_run
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -161,5 +163,28 @@ BOOST_AUTO_TEST_CASE(a_run_made_again_from_its_seed_finds_the_same_groups) {
     BOOST_TEST(first.generative->groups[i].key == second.generative->groups[i].key);
     BOOST_TEST(first.generative->groups[i].minimal == second.generative->groups[i].minimal);
     BOOST_TEST(first.generative->groups[i].records == second.generative->groups[i].records);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_crash_shrinks_to_the_pieces_that_cause_it) {
+  // A program killed by SIGABRT on a 10x8 position with two archbishops of a colour: shrinking
+  // starts from records it crashes on, every one a restart, and must not take those crashes for a
+  // program that cannot run.
+  certify::GenerativeOptions options =
+      run_of("exec python3 '" XFEN_SOURCE_DIR "/tests/certify_stubs/combination_bugs.py' '" + xfen_binary() +
+                 "' second-archbishop",
+             1, 3'000);
+  options.certify.runner.max_restarts = 1'000'000;
+  const certify::CertifyReport report = run(options);
+  BOOST_TEST_REQUIRE(report.generative->groups.size() == 1u);
+  const certify::GeneratedGroup& group = report.generative->groups[0];
+  BOOST_TEST(group.key == "crash: on 10x8");
+  BOOST_TEST_CONTEXT("minimal " << group.minimal << " of " << group.record) {
+    // Two archbishops of one colour on an otherwise empty 10x8 board, nothing else to take off.
+    BOOST_TEST(group.minimal.size() <= 34u);
+    const std::string board = group.minimal.substr(0, group.minimal.find(' '));
+    const auto pieces =
+        std::count_if(board.begin(), board.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
+    BOOST_TEST(pieces == 2);
   }
 }

@@ -52,6 +52,9 @@ struct CertifyCommandOptions {
   std::uint32_t startup_ms = 20'000;  // --startup-ms: more time for the first answer (streaming)
   unsigned jobs = 1;  // main sets the number of cores as the default
   unsigned max_restarts = 10;
+  // Whether --max-restarts was given: a generative run, which counts every crash it finds as a
+  // finding, allows a restart per record unless the user says otherwise.
+  bool max_restarts_given = false;
   std::optional<std::filesystem::path> json;
   std::optional<std::filesystem::path> junit;
   std::optional<std::filesystem::path> html;

@@ -1,6 +1,7 @@
 #include "cli/certify_generate.hpp"
 
 #include <chrono>
+#include <limits>
 #include <random>
 
 #include <xfen/style_names.hpp>
@@ -24,6 +25,8 @@ certify::GenerativeOptions generative_options(const CertifyCommandOptions& optio
   const GenerateSettings& settings = options.generation;
   certify::GenerativeOptions run;
   run.certify = certify;
+  // A crash is a finding like any other, and the records after it are still to be generated.
+  if (!options.max_restarts_given) run.certify.runner.max_restarts = std::numeric_limits<unsigned>::max();
   run.profile = settings.profile;
   run.seed = seed;
   run.first_record = settings.from;

@@ -466,6 +466,7 @@ int run(int argc, char** argv) {
     return static_cast<int>(xfen::cli::run_certify_matrix(certify_matrix_options, streams));
   if (certify->parsed()) {
     certify_options.progress = ::isatty(STDERR_FILENO) == 1;
+    certify_options.max_restarts_given = certify->get_option("--max-restarts")->count() > 0;
     status = xfen::cli::run_certify(certify_options, streams);
   }
   return static_cast<int>(status);

@@ -80,7 +80,14 @@ struct FirstRecord {
 // cannot be asked and counts as not disagreeing.
 class ShrinkAsker {
  public:
-  explicit ShrinkAsker(const CertifyOptions& options) : options_(options), stream_(runner(options.runner)) {}
+  // The runner judges a program that ends twice before any answer unable to run, and shrinking a
+  // crash starts with records it crashes on: the session's first record is the simplest one the
+  // generator makes, which such a program answers (one that crashes on that too cannot run).
+  ShrinkAsker(const CertifyOptions& options, generate::RecordProfile profile)
+      : options_(options), simplest_(generate::replay(generate::records_for(profile), {}).value.text),
+        stream_(runner(options.runner)) {
+    stream_.ask(simplest_);
+  }
 
   std::optional<Answer> ask(std::string_view record) {
     CertifyCase probe;
@@ -92,6 +99,7 @@ class ShrinkAsker {
       per_case.mode = Mode::per_case;
       per_case.command = options_.per_case_command;
       per_case_ = std::make_unique<ProgramSession>(per_case);
+      per_case_->ask(simplest_);
     }
     return per_case_->ask(record);
   }
@@ -109,6 +117,7 @@ class ShrinkAsker {
   }
 
   const CertifyOptions& options_;
+  std::string simplest_;
   ProgramSession stream_;
   std::unique_ptr<ProgramSession> per_case_;
 };
@@ -284,7 +293,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
 
   // 3. Shrinking, group by group.
   const Clock::time_point shrinking = Clock::now();
-  ShrinkAsker asker(options.certify);
+  ShrinkAsker asker(options.certify, options.profile);
   const std::size_t count = groups.groups().size();
   // In the order of their first records, as a run made again from its seed has them.
   std::vector<std::size_t> order(count);
