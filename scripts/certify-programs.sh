@@ -4,11 +4,17 @@
 # describes each; printed) and says how long all the runs took.
 #
 # usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
+#                                    [--generate N [--seed S]]
 #   --quick       only the side-to-move cases (--tag side), as CI runs it
 #   --patient     a minute per answer (--timeout-ms, --startup-ms 60000): for a loaded machine
 #                 (the tests), where a slow answer must not pass for a timeout
 #   --no-install  do not run scripts/install-adapters.sh; a run whose program is missing fails
 #   --only NAME   only these runs (names of programs.json; several may follow one --only)
+#   --generate N  generative certification instead of the suite: N generated records per run
+#                 (xfen certify --generate, profile from the run's --supports: 10x8, chess960 or
+#                 8x8), each minimal disagreement saved as a case (NAME.cases.jsonl); prints the
+#                 groups of every run (tools/results/generated.py) instead of the matrix
+#   --seed S      with --generate: the seed of every run (default 1)
 #   --out DIR     where the reports go (default build/certify-programs): NAME.json, NAME.html and
 #                 NAME.txt (certify's output) per run, and matrix.md, matrix.json, matrix.html
 # XFEN=PATH chooses the xfen binary (default build/xfen). scripts/install-adapters.sh runs first
@@ -28,9 +34,12 @@ out=build/certify-programs
 quick=0
 patient=0
 install=1
+generate=
+seed=1
 only=()
 usage() {
-  echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]" >&2
+  echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
+#                                    [--generate N [--seed S]]" >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
@@ -38,6 +47,8 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; shift ;;
     --patient) patient=1; shift ;;
     --no-install) install=0; shift ;;
+    --generate) [ $# -ge 2 ] || usage; generate=$2; shift 2 ;;
+    --seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --only)
       shift
@@ -97,6 +108,14 @@ while IFS=$'\x1f' read -r name command supports options version; do
   i=$((i + 1))
   args=(certify --impl "$command" --name "$name" --impl-version "$version" --supports "$supports"
     --json "$out/$name.json" --html "$out/$name.html")
+  if [ -n "$generate" ]; then
+    case ,$supports, in
+      *,10x8,*) profile=10x8 ;;
+      *,chess960,*) profile=chess960 ;;
+      *) profile=8x8 ;;
+    esac
+    args+=(--generate "$generate" --seed "$seed" --profile "$profile" --save-cases "$out/$name.cases.jsonl")
+  fi
   read -r -a extra <<< "$options"
   if [ $patient -eq 1 ]; then  # the manifest's own limits give way (options come in pairs)
     kept=()
@@ -121,7 +140,10 @@ while IFS=$'\x1f' read -r name command supports options version; do
 done <<< "$runs"
 runs_seconds=$((SECONDS - runs_started))
 
-if [ ${#reports[@]} -gt 0 ]; then
+if [ ${#reports[@]} -gt 0 ] && [ -n "$generate" ]; then
+  python3 tools/results/generated.py "${reports[@]}" > "$out/generated.md" || failed+=("(generated.py)")
+  cat "$out/generated.md"
+elif [ ${#reports[@]} -gt 0 ]; then
   "$xfen" certify matrix "${reports[@]}" --markdown "$out/matrix.md" --json "$out/matrix.json" \
     --html "$out/matrix.html" || failed+=("(xfen certify matrix)")
   [ -f "$out/matrix.md" ] && cat "$out/matrix.md"
