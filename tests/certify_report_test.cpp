@@ -26,11 +26,14 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
+#include <unistd.h>
 
 #include "certify/report/untrusted_text.hpp"
 #include "certify/report/boards.hpp"
+#include "certify/report/report_reading.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/run/runner.hpp"
 #include "io/memory_stream.hpp"
@@ -1002,6 +1005,23 @@ BOOST_AUTO_TEST_CASE(html_report_of_500_full_board_failures_is_under_2_mb) {
 
 namespace {
 
+std::vector<std::string> member_names(const nlohmann::ordered_json& object) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : object.items()) names.push_back(name);
+  return names;
+}
+
+// The exact bytes of a report's untrusted member `name`: its base64 copy when the text had to be
+// escaped, else the text, which must then be the bytes.
+std::string bytes_of(const nlohmann::ordered_json& object, const std::string& name) {
+  if (object.contains(name + "_base64")) {
+    const std::string bytes = decode_base64(object[name + "_base64"].get<std::string>());
+    BOOST_TEST(unescape(object[name].get<std::string>()) == bytes);
+    return bytes;
+  }
+  return object[name].get<std::string>();
+}
+
 // The lines of `text` from the first that is `first` to the line before the next blank one.
 std::string block_from(const std::string& text, const std::string& first) {
   const std::size_t begin = text.find(first + "\n");
@@ -1010,6 +1030,87 @@ std::string block_from(const std::string& text, const std::string& first) {
 }
 
 }  // namespace
+
+BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
+  const CertifyReport report = generative_report();
+  const std::string text = certify::json_report(report);
+  BOOST_TEST(is_clean_text(text));
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(text);
+  BOOST_TEST(member_names(json) == (std::vector<std::string>{"suite", "source", "date", "implementation",
+                                                             "summary", "generative", "cases"}));
+  const nlohmann::ordered_json& run = json["generative"];
+  BOOST_TEST(member_names(run) ==
+             (std::vector<std::string>{"seed", "profile", "first_record", "record_limit", "time_limit",
+                                       "stale_limit", "spelling_records", "generated", "stopped_by",
+                                       "spelling_seconds", "generation_seconds", "cases_per_second",
+                                       "shrink_seconds", "groups"}));
+  BOOST_TEST(run["seed"] == 42U);
+  BOOST_TEST(run["profile"] == "all");
+  BOOST_TEST(run["first_record"] == 0U);
+  BOOST_TEST(run["record_limit"] == 1000U);
+  BOOST_TEST(run["time_limit"] == 60.0);
+  BOOST_TEST(run["stale_limit"] == 20000U);
+  BOOST_TEST(run["spelling_records"] == 64U);
+  BOOST_TEST(run["generated"] == 1000U);
+  BOOST_TEST(run["stopped_by"] == "the record limit");
+  BOOST_TEST(run["spelling_seconds"] == 0.125);
+  BOOST_TEST(run["generation_seconds"] == 2.5);
+  BOOST_TEST(run["cases_per_second"] == 400.0);
+  BOOST_TEST(run["shrink_seconds"] == 1.75);
+  BOOST_REQUIRE(run["groups"].size() == 2U);
+
+  // The first group's records are escaped: each text is followed by its bytes in base64.
+  const nlohmann::ordered_json& bytes = run["groups"][0];
+  BOOST_TEST(member_names(bytes) ==
+             (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
+                                       "record", "record_base64", "tape", "tape_shrunk", "tape_shrunk_base64",
+                                       "minimal", "minimal_base64", "minimal_bytes", "calls",
+                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+  BOOST_TEST(bytes["key"] == "accepted-invalid: bytes.control");
+  BOOST_TEST(bytes["verdict"] == "accepted-invalid");
+  BOOST_TEST(bytes["records"] == 30U);
+  BOOST_TEST(bytes["record_index"] == 17U);
+  BOOST_TEST(bytes["record_seed"].get<std::uint64_t>() == 12345678901234567890U);
+  BOOST_TEST(bytes["description"] == "8x8, standard start, X-FEN spelling, mutation: a control byte");
+  BOOST_TEST(bytes["record"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\\x01\\xc3( 0 1");
+  BOOST_TEST(bytes_of(bytes, "record") == kGroupOneRecord);
+  BOOST_TEST(bytes["tape"] == nlohmann::ordered_json::array({3, 0, 17, 255, 4294967295U}));
+  BOOST_TEST(bytes_of(bytes, "tape_shrunk") == kGroupOneTapeShrunk);
+  BOOST_TEST(bytes["minimal"] == "k\\x01\\xc3");
+  BOOST_TEST(bytes_of(bytes, "minimal") == kGroupOneMinimal);
+  BOOST_TEST(bytes["minimal_bytes"] == 3);
+  BOOST_TEST(bytes["calls"] == 37);
+  BOOST_TEST(bytes["call_bound_reached"] == false);
+  BOOST_TEST(bytes["shrink_seconds"] == 0.25);
+  BOOST_TEST(bytes["case"] == "group-1");
+  BOOST_TEST(bytes["replay"] == "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'");
+  // The second group's are clean text, and have none.
+  const nlohmann::ordered_json& en_passant = run["groups"][1];
+  BOOST_TEST(member_names(en_passant) ==
+             (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
+                                       "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
+                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+  BOOST_TEST(en_passant["minimal"] == kGroupTwoMinimal);
+  BOOST_TEST(en_passant["minimal_bytes"] == kGroupTwoMinimal.size());
+  BOOST_TEST(en_passant["calls"] == 500);
+  BOOST_TEST(en_passant["call_bound_reached"] == true);
+  BOOST_TEST(en_passant["case"] == "group-2");
+  BOOST_TEST(en_passant["tape"] == nlohmann::ordered_json::array({1, 2}));
+  // The case each group names is listed, with the group's minimal record as its input.
+  for (const nlohmann::ordered_json& group : run["groups"]) {
+    const auto listed = std::find_if(json["cases"].begin(), json["cases"].end(),
+                                     [&](const nlohmann::ordered_json& c) { return c["id"] == group["case"]; });
+    BOOST_REQUIRE(listed != json["cases"].end());
+    BOOST_TEST(bytes_of(*listed, "input") == bytes_of(group, "minimal"));
+  }
+
+  CertifyReport untimed = report;
+  untimed.generative->time_limit.reset();
+  untimed.generative->generation_seconds = 0;  // nothing measured: no speed, rather than infinity
+  const nlohmann::json without = nlohmann::json::parse(certify::json_report(untimed));
+  BOOST_TEST(without["generative"]["time_limit"].is_null());
+  BOOST_TEST(without["generative"]["cases_per_second"] == 0.0);
+}
 
 BOOST_AUTO_TEST_CASE(text_report_shows_the_generated_groups_before_their_cases) {
   CertifyReport report = generative_report();
@@ -1050,6 +1151,24 @@ BOOST_AUTO_TEST_CASE(text_report_shows_the_generated_groups_before_their_cases) 
   const std::string same_detail = text_report(report);
   BOOST_TEST(same_detail.find("FAIL group-2 accepted-invalid: ") != std::string::npos, same_detail);
   BOOST_TEST(same_detail.find("more case with this verdict and detail") == std::string::npos, same_detail);
+}
+
+// The reader of certify diff and certify matrix reads a generative report, its cases being the
+// groups' minimal records.
+BOOST_AUTO_TEST_CASE(report_reader_reads_a_generative_report) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("certify_report_test_generative_" + std::to_string(::getpid()) + ".json");
+  write_file(path, certify::json_report(generative_report()));
+  const auto read = certify::read_json_report(path.string());
+  std::filesystem::remove(path);
+  if (const auto* error = std::get_if<certify::ReportReadError>(&read)) BOOST_FAIL(error->message);
+  const certify::ReadReport& report = std::get<certify::ReadReport>(read);
+  BOOST_TEST(!report.suite_version);
+  BOOST_TEST(report.source == "generated records");
+  BOOST_REQUIRE(report.cases.size() == 2U);
+  BOOST_TEST(report.cases[0].id == "group-1");
+  BOOST_TEST(report.cases[0].input == "k\\x01\\xc3");
+  BOOST_TEST(report.failed == 45U);
 }
 
 // Last: the documents for the Python checks, with what they must find.
