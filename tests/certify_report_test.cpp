@@ -1022,6 +1022,11 @@ std::string bytes_of(const nlohmann::ordered_json& object, const std::string& na
   return object[name].get<std::string>();
 }
 
+// The value of the property `name` of a <properties> parent; empty when it has none.
+std::string property(pugi::xml_node parent, const char* name) {
+  return parent.child("properties").find_child_by_attribute("property", "name", name).attribute("value").value();
+}
+
 // The lines of `text` from the first that is `first` to the line before the next blank one.
 std::string block_from(const std::string& text, const std::string& first) {
   const std::size_t begin = text.find(first + "\n");
@@ -1151,6 +1156,41 @@ BOOST_AUTO_TEST_CASE(text_report_shows_the_generated_groups_before_their_cases) 
   const std::string same_detail = text_report(report);
   BOOST_TEST(same_detail.find("FAIL group-2 accepted-invalid: ") != std::string::npos, same_detail);
   BOOST_TEST(same_detail.find("more case with this verdict and detail") == std::string::npos, same_detail);
+}
+
+BOOST_AUTO_TEST_CASE(junit_report_names_each_case_s_group) {
+  const CertifyReport report = generative_report();
+  const std::string xml = certify::junit_report(report);
+  BOOST_TEST(is_clean_text(xml));
+  pugi::xml_document document;
+  const pugi::xml_parse_result parsed = document.load_buffer(xml.data(), xml.size());
+  BOOST_REQUIRE_MESSAGE(parsed, parsed.description());
+  const pugi::xml_node suite = document.child("testsuites").child("testsuite");
+  BOOST_TEST(property(suite, "seed") == "42");
+  BOOST_TEST(property(suite, "profile") == "all");
+  BOOST_TEST(property(suite, "generated") == "1000");
+  BOOST_TEST(property(suite, "stopped_by") == "the record limit");
+  BOOST_TEST(suite.attribute("tests").as_int() == 2);
+  BOOST_TEST(suite.attribute("failures").as_int() == 2);
+  const pugi::xml_node bytes = suite.find_child_by_attribute("testcase", "name", "group-1");
+  BOOST_TEST(property(bytes, "group") == "accepted-invalid: bytes.control");
+  BOOST_TEST(property(bytes, "records") == "30");
+  BOOST_TEST(property(bytes, "record_seed") == "12345678901234567890");
+  BOOST_TEST(property(bytes, "replay") ==
+             "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'");
+  const std::string failure = bytes.child("failure").text().get();
+  BOOST_TEST(failure.rfind("group: accepted-invalid: bytes.control (30 records; the first: record 17, seed "
+                           "12345678901234567890)\n"
+                           "shrinking: 37 calls in 0.25 s\n"
+                           "replay: xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl "
+                           "<x>'\n"
+                           "input (bytes escaped: \\xNN is a byte, \\\\ a backslash): k\\x01\\xc3\n",
+                           0) == 0U,
+             failure);
+  const pugi::xml_node en_passant = suite.find_child_by_attribute("testcase", "name", "group-2");
+  BOOST_TEST(property(en_passant, "group") == "wrong-position: en-passant");
+  BOOST_TEST(std::string(en_passant.child("failure").text().get()).find("the call bound was reached") !=
+             std::string::npos);
 }
 
 // The reader of certify diff and certify matrix reads a generative report, its cases being the
