@@ -1193,6 +1193,52 @@ BOOST_AUTO_TEST_CASE(junit_report_names_each_case_s_group) {
              std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(html_report_tabulates_the_generated_groups) {
+  const CertifyReport report = generative_report();
+  const std::string html = certify::html_report(report);
+  BOOST_TEST(is_clean_text(html));
+  const std::size_t begin = html.find("<section class=\"generated\"><h2>Generated records</h2>");
+  BOOST_REQUIRE(begin != std::string::npos);
+  const std::string section = html.substr(begin, html.find("</section>", begin) - begin);
+  BOOST_TEST(section.find("<span>seed 42</span><span>profile all</span>") != std::string::npos, section);
+  BOOST_TEST(section.find("<span>1000 records graded in 2.50 s: 400.0 cases/s</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>after 64 spelling records in 0.12 s</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>stopped by the record limit</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>2 groups, shrunk in 1.75 s</span>") != std::string::npos);
+  // Ahead of the failures, each group a row that links to its case's block.
+  BOOST_TEST(begin < html.find("<section class=\"failures\">"));
+  for (const certify::GeneratedGroup& group : report.generative->groups) {
+    const CaseResult& listed = report.cases[group.case_index];
+    const std::string anchor = "case-" + std::to_string(listed.case_.index);
+    BOOST_TEST_CONTEXT(group.key) {
+      BOOST_TEST(section.find("<a href=\"#" + anchor + "\">" + listed.case_.id + "</a></td><td>" + group.key +
+                              "</td><td class=\"n\">" + std::to_string(group.records) + "</td>") !=
+                 std::string::npos);
+      BOOST_TEST(html.find("<article class=\"case\" id=\"" + anchor + "\">") != std::string::npos);
+    }
+  }
+  BOOST_TEST(section.find("<td>37 calls in 0.25 s</td>") != std::string::npos);
+  BOOST_TEST(section.find("<td>500 calls in 1.50 s; the call bound was reached: the minimal record may not be "
+                          "1-minimal</td>") != std::string::npos);
+  // The untrusted bytes as text: the control byte and the bytes that are not UTF-8 escaped, the
+  // markup of the command shown, never made.
+  BOOST_TEST(section.find("<code>k\\x01\\xc3</code><span class=\"escaped\">") != std::string::npos, section);
+  BOOST_TEST(section.find("<code>rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\\x01\\xc3( 0 1</code>") !=
+             std::string::npos);
+  BOOST_TEST(section.find("--impl &#39;./impl &lt;x&gt;&#39;</code>") != std::string::npos);
+  BOOST_TEST(html.find("<x>") == std::string::npos);
+  // The minimal records drawn: the first is no record ("no board", with the reader's message about
+  // the control byte), the second a board of its own beside the two of its case.
+  BOOST_TEST(std::regex_search(section, std::regex("<figcaption>minimal record</figcaption><p class=\"no-board\">"
+                                                   "no board: [^<]*\\\\x01")));
+  BOOST_TEST(count(section, "<svg class=\"board\"") == 1U);
+  BOOST_TEST(section.find("<svg class=\"board\" data-files=\"8\"") != std::string::npos);
+  BOOST_TEST(count(html, "<svg class=\"board\"") == 1U + expected_boards(report).size());
+  // One set of drawings for the whole page, every reference naming one of them.
+  BOOST_TEST(count(html, "<defs>") == 1U);
+  BOOST_TEST(html.find("<defs>") < begin);
+}
+
 // The reader of certify diff and certify matrix reads a generative report, its cases being the
 // groups' minimal records.
 BOOST_AUTO_TEST_CASE(report_reader_reads_a_generative_report) {
