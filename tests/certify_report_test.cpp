@@ -26,10 +26,14 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
+
+#include <unistd.h>
 
 #include "certify/report/untrusted_text.hpp"
 #include "certify/report/boards.hpp"
+#include "certify/report/report_reading.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/run/runner.hpp"
 #include "io/memory_stream.hpp"
@@ -214,6 +218,17 @@ std::vector<CaseResult> hand_made_cases() {
   return cases;
 }
 
+// The counts of a run, from its listed cases: what a report of the suite holds.
+void count_cases(CertifyReport& report) {
+  for (const CaseResult& result : report.cases) {
+    report.summary.count(result.verdict);
+    ++report.verdicts[static_cast<std::size_t>(result.verdict)];
+    report.by_class[std::string(xfen::conformance::case_class_name(result.case_.case_class))].count(
+        result.verdict);
+    for (const std::string& tag : result.case_.tags) report.by_tag[tag].count(result.verdict);
+  }
+}
+
 CertifyReport hand_made_report() {
   CertifyReport report;
   report.suite_version = "1.0.0";
@@ -225,13 +240,7 @@ CertifyReport hand_made_report() {
   report.cases = hand_made_cases();
   // Numbered as a run numbers them (CertifyCase::index): the HTML page anchors each case by it.
   for (std::size_t i = 0; i < report.cases.size(); ++i) report.cases[i].case_.index = i;
-  for (const CaseResult& result : report.cases) {
-    report.summary.count(result.verdict);
-    ++report.verdicts[static_cast<std::size_t>(result.verdict)];
-    report.by_class[std::string(xfen::conformance::case_class_name(result.case_.case_class))].count(
-        result.verdict);
-    for (const std::string& tag : result.case_.tags) report.by_tag[tag].count(result.verdict);
-  }
+  count_cases(report);
   report.run.restarts = 2;
   report.run.extra_answers = 1;
   report.run.first_extra_answer = "ok \x01 twice"s;
@@ -241,6 +250,99 @@ CertifyReport hand_made_report() {
   report.protocol_failure = "the program wrote 1 answer line more than it was sent records";
   report.seconds = 1.25;
   return report;
+}
+
+// A generative run (--generate 1000) that found two groups: the first met on a record holding a
+// control byte and bytes that are not UTF-8, its minimal record no record at all; the second,
+// a valid record whose en passant square the program drops, shrunk until the call bound stopped
+// it. The cases are the groups' minimal records; the counts are those of the 1000 records.
+const std::string kGroupOneRecord = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\x01\xC3\x28 0 1";
+const std::string kGroupOneTapeShrunk = "4k3/8/8/8/8/8/8/4K3 w - -\x01\xC3\x28 0 1";
+const std::string kGroupOneMinimal = "k\x01\xC3";
+const std::string kGroupTwoMinimal = "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 1";
+
+CertifyReport generative_report() {
+  CertifyReport report;
+  report.source = "generated records";
+  report.command = "./impl <x>";
+  report.name = "impl";
+  report.mode = certify::Mode::stream;
+  report.cases.push_back(make_case("group-1", CaseClass::invalid, {"8x8", "bytes"}, Expectation::reject,
+                                   kGroupOneMinimal, "", Answer::Kind::accepted,
+                                   "k7/8/8/8/8/8/8/8 w - - 0 1", Verdict::accepted_invalid,
+                                   "accepted a record that must be rejected"));
+  report.cases.push_back(make_case("group-2", CaseClass::valid, {"8x8", "en-passant"}, Expectation::accept,
+                                   kGroupTwoMinimal, kGroupTwoMinimal, Answer::Kind::accepted,
+                                   "4k3/8/8/4Pp2/8/8/8/4K3 w - - 0 1", Verdict::wrong_position,
+                                   "another position: the en passant square differs"));
+  for (std::size_t i = 0; i < report.cases.size(); ++i) report.cases[i].case_.index = i;
+  count_cases(report);
+  // The other 998 records generated, counted as a run counts them: 955 passes, and the other
+  // records of the two groups (30 and 15 in all).
+  report.summary.passed += 955;
+  report.verdicts[static_cast<std::size_t>(Verdict::pass)] += 955;
+  report.summary.failed += 29 + 14;
+  report.verdicts[static_cast<std::size_t>(Verdict::accepted_invalid)] += 29;
+  report.verdicts[static_cast<std::size_t>(Verdict::wrong_position)] += 14;
+  report.seconds = 4.5;
+
+  certify::GenerativeSummary run;
+  run.seed = 42;
+  run.profile = "all";
+  run.first_record = 0;
+  run.record_limit = 1000;
+  run.time_limit = 60.0;
+  run.stale_limit = 20000;
+  run.spelling_records = 64;
+  run.generated = 1000;
+  run.stopped_by = "the record limit";
+  run.spelling_seconds = 0.125;
+  run.generation_seconds = 2.5;
+  run.shrink_seconds = 1.75;
+  certify::GeneratedGroup bytes;
+  bytes.key = "accepted-invalid: bytes.control";
+  bytes.verdict = Verdict::accepted_invalid;
+  bytes.records = 30;
+  bytes.record_index = 17;
+  bytes.record_seed = 12345678901234567890U;
+  bytes.description = "8x8, standard start, X-FEN spelling, mutation: a control byte";
+  bytes.record = kGroupOneRecord;
+  bytes.tape = {3, 0, 17, 255, 4294967295U};
+  bytes.tape_shrunk = kGroupOneTapeShrunk;
+  bytes.minimal = kGroupOneMinimal;
+  bytes.calls = 37;
+  bytes.shrink_seconds = 0.25;
+  bytes.case_index = 0;
+  bytes.replay = "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'";
+  certify::GeneratedGroup en_passant;
+  en_passant.key = "wrong-position: en-passant";
+  en_passant.verdict = Verdict::wrong_position;
+  en_passant.records = 15;
+  en_passant.record_index = 401;
+  en_passant.record_seed = 99;
+  en_passant.description = "8x8, standard start, X-FEN spelling, no mutation";
+  en_passant.record = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+  en_passant.tape = {1, 2};
+  en_passant.tape_shrunk = "4k3/8/8/3pPp2/8/8/8/4K3 w - f6 0 1";
+  en_passant.minimal = kGroupTwoMinimal;
+  en_passant.calls = 500;
+  en_passant.call_bound_reached = true;
+  en_passant.shrink_seconds = 1.5;
+  en_passant.case_index = 1;
+  en_passant.replay = "xfen certify --generate 1 --from 401 --seed 42 --profile all --impl './impl <x>'";
+  run.groups = {bytes, en_passant};
+  report.generative = std::move(run);
+  return report;
+}
+
+std::string text_report(const CertifyReport& report) {
+  xfen::io::MemorySink sink;
+  {
+    xfen::io::OutputBuffer out(sink);
+    certify::write_text_report(report, out);
+    BOOST_REQUIRE(out.flush());
+  }
+  return std::string(sink.text());
 }
 
 // What the HTML must draw for each case it lists: a board per readable side, in page order
@@ -649,13 +751,7 @@ BOOST_AUTO_TEST_CASE(text_report_quotes_stderr_as_a_prefixed_block) {
   CaseResult& crash = report.cases[6];
   BOOST_REQUIRE(crash.verdict == Verdict::crash);
   crash.answer.stderr_tail = "Segmentation fault\n641 passed, 0 failed, 70 skipped\n\x1b[2Jend"s;
-  xfen::io::MemorySink sink;
-  {
-    xfen::io::OutputBuffer out(sink);
-    certify::write_text_report(report, out);
-    BOOST_REQUIRE(out.flush());
-  }
-  const std::string text(sink.text());
+  const std::string text = text_report(report);
   BOOST_TEST(text.find("\n  stderr:\n    | Segmentation fault\n    | 641 passed, 0 failed, 70 skipped\n"
                        "    | \\x1b[2Jend\n") != std::string::npos, text);
   // The only line that reads as the counts is the report's own, the last.
@@ -688,13 +784,7 @@ BOOST_AUTO_TEST_CASE(reports_state_the_version_and_the_date) {
   const std::string html = certify::html_report(report);
   BOOST_TEST(html.find("<span>version 2.0 &lt;beta&gt;\\x01</span>") != std::string::npos);
   BOOST_TEST(html.find("<span>started 2026-12-04T01:23:45Z</span>") != std::string::npos);
-  xfen::io::MemorySink sink;
-  {
-    xfen::io::OutputBuffer out(sink);
-    certify::write_text_report(report, out);
-    BOOST_REQUIRE(out.flush());
-  }
-  const std::string text(sink.text());
+  const std::string text = text_report(report);
   BOOST_TEST(text.find("xfen certify: impl <b>&\"\\x27\\xc3 version 2.0 <beta>\\x01, stream mode") != std::string::npos,
              text);
 }
@@ -909,6 +999,262 @@ BOOST_AUTO_TEST_CASE(html_report_of_500_full_board_failures_is_under_2_mb) {
     std::filesystem::create_directories(directory);
     write_file(directory / "report-500.html", html);
   }
+}
+
+// --- a generative run (--generate): CertifyReport::generative in each report ---
+
+namespace {
+
+std::vector<std::string> member_names(const nlohmann::ordered_json& object) {
+  std::vector<std::string> names;
+  for (const auto& [name, value] : object.items()) names.push_back(name);
+  return names;
+}
+
+// The exact bytes of a report's untrusted member `name`: its base64 copy when the text had to be
+// escaped, else the text, which must then be the bytes.
+std::string bytes_of(const nlohmann::ordered_json& object, const std::string& name) {
+  if (object.contains(name + "_base64")) {
+    const std::string bytes = decode_base64(object[name + "_base64"].get<std::string>());
+    BOOST_TEST(unescape(object[name].get<std::string>()) == bytes);
+    return bytes;
+  }
+  return object[name].get<std::string>();
+}
+
+// The value of the property `name` of a <properties> parent; empty when it has none.
+std::string property(pugi::xml_node parent, const char* name) {
+  return parent.child("properties").find_child_by_attribute("property", "name", name).attribute("value").value();
+}
+
+// The lines of `text` from the first that is `first` to the line before the next blank one.
+std::string block_from(const std::string& text, const std::string& first) {
+  const std::size_t begin = text.find(first + "\n");
+  BOOST_REQUIRE_MESSAGE(begin != std::string::npos, "no line '" << first << "' in\n" << text);
+  return text.substr(begin, text.find("\n\n", begin) + 1 - begin);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
+  const CertifyReport report = generative_report();
+  const std::string text = certify::json_report(report);
+  BOOST_TEST(is_clean_text(text));
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(text);
+  BOOST_TEST(member_names(json) == (std::vector<std::string>{"suite", "source", "date", "implementation",
+                                                             "summary", "generative", "cases"}));
+  const nlohmann::ordered_json& run = json["generative"];
+  BOOST_TEST(member_names(run) ==
+             (std::vector<std::string>{"seed", "profile", "first_record", "record_limit", "time_limit",
+                                       "stale_limit", "spelling_records", "generated", "stopped_by",
+                                       "spelling_seconds", "generation_seconds", "cases_per_second",
+                                       "shrink_seconds", "groups"}));
+  BOOST_TEST(run["seed"] == 42U);
+  BOOST_TEST(run["profile"] == "all");
+  BOOST_TEST(run["first_record"] == 0U);
+  BOOST_TEST(run["record_limit"] == 1000U);
+  BOOST_TEST(run["time_limit"] == 60.0);
+  BOOST_TEST(run["stale_limit"] == 20000U);
+  BOOST_TEST(run["spelling_records"] == 64U);
+  BOOST_TEST(run["generated"] == 1000U);
+  BOOST_TEST(run["stopped_by"] == "the record limit");
+  BOOST_TEST(run["spelling_seconds"] == 0.125);
+  BOOST_TEST(run["generation_seconds"] == 2.5);
+  BOOST_TEST(run["cases_per_second"] == 400.0);
+  BOOST_TEST(run["shrink_seconds"] == 1.75);
+  BOOST_REQUIRE(run["groups"].size() == 2U);
+
+  // The first group's records are escaped: each text is followed by its bytes in base64.
+  const nlohmann::ordered_json& bytes = run["groups"][0];
+  BOOST_TEST(member_names(bytes) ==
+             (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
+                                       "record", "record_base64", "tape", "tape_shrunk", "tape_shrunk_base64",
+                                       "minimal", "minimal_base64", "minimal_bytes", "calls",
+                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+  BOOST_TEST(bytes["key"] == "accepted-invalid: bytes.control");
+  BOOST_TEST(bytes["verdict"] == "accepted-invalid");
+  BOOST_TEST(bytes["records"] == 30U);
+  BOOST_TEST(bytes["record_index"] == 17U);
+  BOOST_TEST(bytes["record_seed"].get<std::uint64_t>() == 12345678901234567890U);
+  BOOST_TEST(bytes["description"] == "8x8, standard start, X-FEN spelling, mutation: a control byte");
+  BOOST_TEST(bytes["record"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\\x01\\xc3( 0 1");
+  BOOST_TEST(bytes_of(bytes, "record") == kGroupOneRecord);
+  BOOST_TEST(bytes["tape"] == nlohmann::ordered_json::array({3, 0, 17, 255, 4294967295U}));
+  BOOST_TEST(bytes_of(bytes, "tape_shrunk") == kGroupOneTapeShrunk);
+  BOOST_TEST(bytes["minimal"] == "k\\x01\\xc3");
+  BOOST_TEST(bytes_of(bytes, "minimal") == kGroupOneMinimal);
+  BOOST_TEST(bytes["minimal_bytes"] == 3);
+  BOOST_TEST(bytes["calls"] == 37);
+  BOOST_TEST(bytes["call_bound_reached"] == false);
+  BOOST_TEST(bytes["shrink_seconds"] == 0.25);
+  BOOST_TEST(bytes["case"] == "group-1");
+  BOOST_TEST(bytes["replay"] == "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'");
+  // The second group's are clean text, and have none.
+  const nlohmann::ordered_json& en_passant = run["groups"][1];
+  BOOST_TEST(member_names(en_passant) ==
+             (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
+                                       "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
+                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+  BOOST_TEST(en_passant["minimal"] == kGroupTwoMinimal);
+  BOOST_TEST(en_passant["minimal_bytes"] == kGroupTwoMinimal.size());
+  BOOST_TEST(en_passant["calls"] == 500);
+  BOOST_TEST(en_passant["call_bound_reached"] == true);
+  BOOST_TEST(en_passant["case"] == "group-2");
+  BOOST_TEST(en_passant["tape"] == nlohmann::ordered_json::array({1, 2}));
+  // The case each group names is listed, with the group's minimal record as its input.
+  for (const nlohmann::ordered_json& group : run["groups"]) {
+    const auto listed = std::find_if(json["cases"].begin(), json["cases"].end(),
+                                     [&](const nlohmann::ordered_json& c) { return c["id"] == group["case"]; });
+    BOOST_REQUIRE(listed != json["cases"].end());
+    BOOST_TEST(bytes_of(*listed, "input") == bytes_of(group, "minimal"));
+  }
+
+  CertifyReport untimed = report;
+  untimed.generative->time_limit.reset();
+  untimed.generative->generation_seconds = 0;  // nothing measured: no speed, rather than infinity
+  const nlohmann::json without = nlohmann::json::parse(certify::json_report(untimed));
+  BOOST_TEST(without["generative"]["time_limit"].is_null());
+  BOOST_TEST(without["generative"]["cases_per_second"] == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(text_report_shows_the_generated_groups_before_their_cases) {
+  CertifyReport report = generative_report();
+  const std::string text = text_report(report);
+  BOOST_TEST(text.rfind("generated records: seed 42, profile all, from record 0\n"
+                        "  1000 records graded in 2.50 s (400.0 cases/s), after 64 spelling records in 0.12 s\n"
+                        "  stopped by the record limit (limits: 1000 records, 60.00 s, 20000 records without a "
+                        "new group)\n"
+                        "  2 groups, shrunk in 1.75 s\n\n",
+                        0) == 0U,
+             text);
+  BOOST_TEST(block_from(text, "group 1: accepted-invalid: bytes.control — 30 records") ==
+                 "group 1: accepted-invalid: bytes.control — 30 records\n"
+                 "  first:     record 17, seed 12345678901234567890: 8x8, standard start, X-FEN spelling, "
+                 "mutation: a control byte\n"
+                 "             'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\\x01\\xc3( 0 1'\n"
+                 "  tape:      '4k3/8/8/8/8/8/8/4K3 w - -\\x01\\xc3( 0 1' (shrunk on its choice tape)\n"
+                 "  minimal:   'k\\x01\\xc3' (3 bytes)\n"
+                 "  shrinking: 37 calls in 0.25 s\n"
+                 "  replay:    xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'\n"
+                 "  listed as: group-1 (below)\n",
+             text);
+  BOOST_TEST(block_from(text, "group 2: wrong-position: en-passant — 15 records")
+                     .find("\n  shrinking: 500 calls in 1.50 s; the call bound was reached: the minimal record "
+                           "may not be 1-minimal\n") != std::string::npos,
+             text);
+  // Each group's case is listed in full after the groups, as every failure is.
+  const std::size_t groups_end = text.find("\nFAIL ");
+  BOOST_TEST(groups_end > text.find("group 2: "));
+  BOOST_TEST(text.find("FAIL group-1 accepted-invalid: accepted a record that must be rejected\n"
+                       "  input:    'k\\x01\\xc3'\n") != std::string::npos,
+             text);
+  BOOST_TEST(text.find("FAIL group-2 wrong-position: ") != std::string::npos, text);
+  BOOST_TEST(text.find('\x01') == std::string::npos);
+  // Two groups of one verdict and detail are still two blocks: their keys differ.
+  report.cases[1].verdict = report.cases[0].verdict;
+  report.cases[1].detail = report.cases[0].detail;
+  const std::string same_detail = text_report(report);
+  BOOST_TEST(same_detail.find("FAIL group-2 accepted-invalid: ") != std::string::npos, same_detail);
+  BOOST_TEST(same_detail.find("more case with this verdict and detail") == std::string::npos, same_detail);
+}
+
+BOOST_AUTO_TEST_CASE(junit_report_names_each_case_s_group) {
+  const CertifyReport report = generative_report();
+  const std::string xml = certify::junit_report(report);
+  BOOST_TEST(is_clean_text(xml));
+  pugi::xml_document document;
+  const pugi::xml_parse_result parsed = document.load_buffer(xml.data(), xml.size());
+  BOOST_REQUIRE_MESSAGE(parsed, parsed.description());
+  const pugi::xml_node suite = document.child("testsuites").child("testsuite");
+  BOOST_TEST(property(suite, "seed") == "42");
+  BOOST_TEST(property(suite, "profile") == "all");
+  BOOST_TEST(property(suite, "generated") == "1000");
+  BOOST_TEST(property(suite, "stopped_by") == "the record limit");
+  BOOST_TEST(suite.attribute("tests").as_int() == 2);
+  BOOST_TEST(suite.attribute("failures").as_int() == 2);
+  const pugi::xml_node bytes = suite.find_child_by_attribute("testcase", "name", "group-1");
+  BOOST_TEST(property(bytes, "group") == "accepted-invalid: bytes.control");
+  BOOST_TEST(property(bytes, "records") == "30");
+  BOOST_TEST(property(bytes, "record_seed") == "12345678901234567890");
+  BOOST_TEST(property(bytes, "replay") ==
+             "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'");
+  const std::string failure = bytes.child("failure").text().get();
+  BOOST_TEST(failure.rfind("group: accepted-invalid: bytes.control (30 records; the first: record 17, seed "
+                           "12345678901234567890)\n"
+                           "shrinking: 37 calls in 0.25 s\n"
+                           "replay: xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl "
+                           "<x>'\n"
+                           "input (bytes escaped: \\xNN is a byte, \\\\ a backslash): k\\x01\\xc3\n",
+                           0) == 0U,
+             failure);
+  const pugi::xml_node en_passant = suite.find_child_by_attribute("testcase", "name", "group-2");
+  BOOST_TEST(property(en_passant, "group") == "wrong-position: en-passant");
+  BOOST_TEST(std::string(en_passant.child("failure").text().get()).find("the call bound was reached") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(html_report_tabulates_the_generated_groups) {
+  const CertifyReport report = generative_report();
+  const std::string html = certify::html_report(report);
+  BOOST_TEST(is_clean_text(html));
+  const std::size_t begin = html.find("<section class=\"generated\"><h2>Generated records</h2>");
+  BOOST_REQUIRE(begin != std::string::npos);
+  const std::string section = html.substr(begin, html.find("</section>", begin) - begin);
+  BOOST_TEST(section.find("<span>seed 42</span><span>profile all</span>") != std::string::npos, section);
+  BOOST_TEST(section.find("<span>1000 records graded in 2.50 s: 400.0 cases/s</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>after 64 spelling records in 0.12 s</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>stopped by the record limit</span>") != std::string::npos);
+  BOOST_TEST(section.find("<span>2 groups, shrunk in 1.75 s</span>") != std::string::npos);
+  // Ahead of the failures, each group a row that links to its case's block.
+  BOOST_TEST(begin < html.find("<section class=\"failures\">"));
+  for (const certify::GeneratedGroup& group : report.generative->groups) {
+    const CaseResult& listed = report.cases[group.case_index];
+    const std::string anchor = "case-" + std::to_string(listed.case_.index);
+    BOOST_TEST_CONTEXT(group.key) {
+      BOOST_TEST(section.find("<a href=\"#" + anchor + "\">" + listed.case_.id + "</a></td><td>" + group.key +
+                              "</td><td class=\"n\">" + std::to_string(group.records) + "</td>") !=
+                 std::string::npos);
+      BOOST_TEST(html.find("<article class=\"case\" id=\"" + anchor + "\">") != std::string::npos);
+    }
+  }
+  BOOST_TEST(section.find("<td>37 calls in 0.25 s</td>") != std::string::npos);
+  BOOST_TEST(section.find("<td>500 calls in 1.50 s; the call bound was reached: the minimal record may not be "
+                          "1-minimal</td>") != std::string::npos);
+  // The untrusted bytes as text: the control byte and the bytes that are not UTF-8 escaped, the
+  // markup of the command shown, never made.
+  BOOST_TEST(section.find("<code>k\\x01\\xc3</code><span class=\"escaped\">") != std::string::npos, section);
+  BOOST_TEST(section.find("<code>rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\\x01\\xc3( 0 1</code>") !=
+             std::string::npos);
+  BOOST_TEST(section.find("--impl &#39;./impl &lt;x&gt;&#39;</code>") != std::string::npos);
+  BOOST_TEST(html.find("<x>") == std::string::npos);
+  // The minimal records drawn: the first is no record ("no board", with the reader's message about
+  // the control byte), the second a board of its own beside the two of its case.
+  BOOST_TEST(std::regex_search(section, std::regex("<figcaption>minimal record</figcaption><p class=\"no-board\">"
+                                                   "no board: [^<]*\\\\x01")));
+  BOOST_TEST(count(section, "<svg class=\"board\"") == 1U);
+  BOOST_TEST(section.find("<svg class=\"board\" data-files=\"8\"") != std::string::npos);
+  BOOST_TEST(count(html, "<svg class=\"board\"") == 1U + expected_boards(report).size());
+  // One set of drawings for the whole page, every reference naming one of them.
+  BOOST_TEST(count(html, "<defs>") == 1U);
+  BOOST_TEST(html.find("<defs>") < begin);
+}
+
+// The reader of certify diff and certify matrix reads a generative report, its cases being the
+// groups' minimal records.
+BOOST_AUTO_TEST_CASE(report_reader_reads_a_generative_report) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("certify_report_test_generative_" + std::to_string(::getpid()) + ".json");
+  write_file(path, certify::json_report(generative_report()));
+  const auto read = certify::read_json_report(path.string());
+  std::filesystem::remove(path);
+  if (const auto* error = std::get_if<certify::ReportReadError>(&read)) BOOST_FAIL(error->message);
+  const certify::ReadReport& report = std::get<certify::ReadReport>(read);
+  BOOST_TEST(!report.suite_version);
+  BOOST_TEST(report.source == "generated records");
+  BOOST_REQUIRE(report.cases.size() == 2U);
+  BOOST_TEST(report.cases[0].id == "group-1");
+  BOOST_TEST(report.cases[0].input == "k\\x01\\xc3");
+  BOOST_TEST(report.failed == 45U);
 }
 
 // Last: the documents for the Python checks, with what they must find.

@@ -349,6 +349,7 @@ struct Side {
   std::string_view record;  // the bytes, held by the case or the answer
   std::vector<WrittenField> fields;
   RecordFields layout = RecordFields::full;
+  std::string_view named = "the answer";  // how the page names the record: "the answer", "the record"
   // Set when the record does not read strictly and `position` comes from a lenient reading:
   // what that reading relaxed, dropped or filled in (its warnings), and why strict reading failed.
   bool lenient = false;
@@ -407,29 +408,33 @@ std::string_view no_record(Answer::Kind kind) noexcept {
   return {};
 }
 
-// The answer read strictly in the layout its field count names, as grading reads it, so that the
-// board drawn is the one it says. Only when that fails, leniently, so that a loosely written
-// answer still draws; the figure then says what that reading relaxed.
-Side answer_side(const Answer& answer) {
-  if (answer.kind != Answer::Kind::accepted)
-    return without_board(std::string(no_record(answer.kind)));
+// A record read strictly in the layout its field count names, as grading reads an answer, so that
+// the board drawn is the one it says. Only when that fails, leniently, so that a loosely written
+// record still draws; the figure then says what that reading relaxed.
+Side record_side(std::string_view record) {
   Side side;
-  side.record = answer.text;
-  side.fields = written_fields(answer.text);
+  side.record = record;
+  side.fields = written_fields(record);
   side.layout = layout_of(side.fields.size());
-  const ParseResult strict = parse(answer.text, ParseOptions{.fields = side.layout});
+  const ParseResult strict = parse(record, ParseOptions{.fields = side.layout});
   if (strict) {
     side.position = strict.position;
     return side;
   }
   const ParseResult lenient =
-      parse(answer.text, ParseOptions{.profile = Profile::lenient, .fields = side.layout});
-  if (!lenient) return without_board(message(lenient.error, answer.text));
+      parse(record, ParseOptions{.profile = Profile::lenient, .fields = side.layout});
+  if (!lenient) return without_board(message(lenient.error, record));
   side.position = lenient.position;
   side.lenient = true;
   side.relaxations = lenient.warnings;
-  side.strict_error = message(strict.error, answer.text);
+  side.strict_error = message(strict.error, record);
   return side;
+}
+
+Side answer_side(const Answer& answer) {
+  if (answer.kind != Answer::Kind::accepted)
+    return without_board(std::string(no_record(answer.kind)));
+  return record_side(answer.text);
 }
 
 enum class FieldMatch : std::uint8_t { same, another_spelling, differs };
@@ -579,9 +584,8 @@ std::string fields_table(const Side& side, const Side& other, std::string_view o
 
 // Beneath a board drawn from a lenient reading: that it is, and what the reading relaxed.
 std::string lenient_note(const Side& side) {
-  return "<p class=\"lenient-reading\">Drawn from a lenient reading, as the answer is not X-FEN "
-         "as written: " +
-         html_text(relaxation_sentences(side)) + ".</p>";
+  return "<p class=\"lenient-reading\">Drawn from a lenient reading, as " + html_escape(side.named) +
+         " is not X-FEN as written: " + html_text(relaxation_sentences(side)) + ".</p>";
 }
 
 std::string figure(std::string_view caption, const Side& side, const Side& other,
@@ -652,6 +656,14 @@ std::string board_pair_html(const CaseResult& result, BoardSymbols& symbols) {
   html += figure("answer", answer, expected, "expected", comparison,
                  CastlingMarks{answer.written(kCastlingField), castling}, symbols);
   return html + "</div>";
+}
+
+std::string record_board_html(std::string_view record, std::string_view caption, BoardSymbols& symbols) {
+  Side side = record_side(record);
+  side.named = "the record";
+  // Nothing to compare it with: no square or field is marked.
+  return figure(caption, side, without_board({}), {}, Comparison{},
+                CastlingMarks{side.written(kCastlingField), {}}, symbols);
 }
 
 std::optional<char> castling_token(const Position& position, Color color,

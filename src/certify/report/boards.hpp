@@ -97,6 +97,12 @@ std::string board_svg(const Position& position, const SquareSet& differs, std::s
 // the boards are the same), drawn with `symbols`.
 std::string board_pair_html(const CaseResult& result, BoardSymbols& symbols);
 
+// One record drawn alone (the minimal record of a generated group), read as an answer is: its
+// board by board_svg, its other fields listed beneath, nothing marked as differing; drawn from a
+// lenient reading, saying so, when the record is not X-FEN as written; "no board: …" with the
+// reader's message when it is not a record at all. A <figure> with `caption`.
+std::string record_board_html(std::string_view record, std::string_view caption, BoardSymbols& symbols);
+
 // The X-FEN castling token of each right of a position, as the reports name castling rooks: K/Q
 // (k/q) for the outermost rook on its side of the king, the rook's file letter for an inner one.
 // Nothing when `color` has no right on `side`.

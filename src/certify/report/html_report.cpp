@@ -12,6 +12,7 @@
 
 #include "certify/grade/statement.hpp"
 #include "certify/report/boards.hpp"
+#include "certify/report/generated_records.hpp"
 #include "certify/report/html_page.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
@@ -140,6 +141,9 @@ std::string expected_text(const CertifyCase& c) {
   return {};
 }
 
+// The anchor of a case's block in the list of failures.
+std::string case_anchor(const CertifyCase& c) { return "case-" + number(c.index); }
+
 std::string case_article(const CaseResult& result, BoardSymbols& symbols) {
   const CertifyCase& c = result.case_;
   std::string tags;
@@ -147,7 +151,7 @@ std::string case_article(const CaseResult& result, BoardSymbols& symbols) {
     if (!tags.empty()) tags += ' ';
     tags += html_text(tag);
   }
-  std::string html = "<article class=\"case\" id=\"case-" + number(c.index) + "\"><h3>" +
+  std::string html = "<article class=\"case\" id=\"" + case_anchor(c) + "\"><h3>" +
                      verdict_badge(result.verdict) + "<span>" + html_text(c.id) +
                      "</span></h3><dl>";
   const auto row = [&](std::string_view term, const std::string& definition) {
@@ -168,7 +172,8 @@ std::string case_article(const CaseResult& result, BoardSymbols& symbols) {
   return html;
 }
 
-std::string failures(const CertifyReport& report) {
+// `symbols`: the page's, whose definitions it holds once ahead of every board.
+std::string failures(const CertifyReport& report, BoardSymbols& symbols) {
   std::uint64_t count = 0;
   for (const CaseResult& result : report.cases)
     if (is_failure(result.verdict)) ++count;
@@ -187,17 +192,65 @@ std::string failures(const CertifyReport& report) {
   html += "<ol class=\"contents\">";
   for (const CaseResult& result : report.cases) {
     if (!is_failure(result.verdict)) continue;
-    html += "<li><a href=\"#case-" + number(result.case_.index) + "\">" +
+    html += "<li><a href=\"#" + case_anchor(result.case_) + "\">" +
             html_text(result.case_.id) + "</a> " + html_escape(verdict_name(result.verdict)) +
             "</li>";
   }
   html += "</ol>";
-  BoardSymbols symbols;
-  std::string articles;
   for (const CaseResult& result : report.cases)
-    if (is_failure(result.verdict)) articles += case_article(result, symbols);
-  // What the boards draw, once, ahead of them.
-  return html + symbols.definitions() + articles + "</section>";
+    if (is_failure(result.verdict)) html += case_article(result, symbols);
+  return html + "</section>";
+}
+
+// The style of the table of generated groups: a row holds a board, so the table may be wider than
+// the page and scrolls rather than squeeze the records.
+constexpr std::string_view kGeneratedStyle = R"css(
+.groups-table { overflow-x: auto; }
+table.groups td { min-width: 90px; }
+table.groups td.record { min-width: 220px; max-width: 380px; }
+.group-notes { margin: 4px 0 0; color: var(--muted); font-size: 13px; }
+)css";
+
+std::string generated_group_row(const CertifyReport& report, std::size_t number_in_run,
+                                const GeneratedGroup& group, BoardSymbols& symbols) {
+  // Named by the id of its case, which the block it links to shows.
+  const CaseResult* listed = group_case(report, group);
+  std::string html = "<tr id=\"group-" + number(number_in_run) + "\"><td>";
+  html += listed ? "<a href=\"#" + case_anchor(listed->case_) + "\">" + html_text(listed->case_.id) + "</a>"
+                 : "group " + number(number_in_run) + "<p class=\"group-notes\">its case is not listed</p>";
+  html += "</td><td>" + html_text(group.key) + "</td><td class=\"n\">" + number(group.records) + "</td>";
+  html += "<td class=\"record\">" + shown(group.minimal) + "<p class=\"group-notes\">" +
+          number(group.minimal.size()) + (group.minimal.size() == 1 ? " byte" : " bytes") + "</p>" +
+          record_board_html(group.minimal, "minimal record", symbols) + "</td>";
+  html += "<td class=\"record\"><p class=\"group-notes\">record " + number(group.record_index) + ", seed " +
+          number(group.record_seed) + ": " + html_text(group.description) + "</p>" + shown(group.record) +
+          "<p class=\"group-notes\">shrunk on its choice tape:</p>" + shown(group.tape_shrunk) + "</td>";
+  html += "<td>" + html_escape(shrink_cost(group)) + "</td><td>" + shown(group.replay) + "</td></tr>";
+  return html;
+}
+
+// A generative run: how its records were made and why it stopped, and each group it found, linked
+// to the block of its minimal record among the failures.
+std::string generated_records(const CertifyReport& report, BoardSymbols& symbols) {
+  const GenerativeSummary& run = *report.generative;
+  std::string html = "<section class=\"generated\"><h2>Generated records</h2><p class=\"meta\">";
+  html += "<span>seed " + number(run.seed) + "</span><span>profile " + html_text(run.profile) + "</span>";
+  html += "<span>from record " + number(run.first_record) + "</span>";
+  html += "<span>" + number(run.generated) + " records graded in " + html_escape(seconds_text(run.generation_seconds)) +
+          ": " + html_escape(speed_text(run)) + "</span>";
+  html += "<span>after " + number(run.spelling_records) + " spelling records in " +
+          html_escape(seconds_text(run.spelling_seconds)) + "</span>";
+  html += "<span>stopped by " + html_text(run.stopped_by) + "</span>";
+  html += "<span>limits: " + html_escape(generation_limits(run)) + "</span>";
+  html += "<span>" + number(run.groups.size()) + (run.groups.size() == 1 ? " group" : " groups") +
+          ", shrunk in " + html_escape(seconds_text(run.shrink_seconds)) + "</span></p>";
+  if (run.groups.empty()) return html + "<p>No disagreement.</p></section>";
+  html +=
+      "<div class=\"groups-table\"><table class=\"groups\"><tr><th>group</th><th>key</th><th>records</th>"
+      "<th>minimal record</th><th>first record</th><th>shrinking</th><th>replay</th></tr>";
+  for (std::size_t i = 0; i < run.groups.size(); ++i)
+    html += generated_group_row(report, i + 1, run.groups[i], symbols);
+  return html + "</table></div></section>";
 }
 
 }  // namespace
@@ -205,7 +258,7 @@ std::string failures(const CertifyReport& report) {
 std::string html_report(const CertifyReport& report) {
   std::string html;
   html.reserve(64 * 1024 + report.cases.size() * 512);
-  html += html_page_start("xfen certify: " + html_text(report.name));
+  html += html_page_start("xfen certify: " + html_text(report.name), report.generative ? kGeneratedStyle : "");
   html += header(report);
   html += notices(report);
   html += summary(report);
@@ -213,7 +266,13 @@ std::string html_report(const CertifyReport& report) {
   html += counts_table("class", report.by_class, report.supports.has_value());
   html += counts_table("tag", report.by_tag, report.supports.has_value());
   html += "</div>";
-  html += failures(report);
+  // One set of drawings for every board of the page, defined once ahead of them.
+  BoardSymbols symbols;
+  const std::string generated = report.generative ? generated_records(report, symbols) : std::string();
+  const std::string failed = failures(report, symbols);
+  html += symbols.definitions();
+  html += generated;
+  html += failed;
   html +=
       "<footer>Written by xfen certify. The protocol, the verdicts and this report: "
       "docs/PROTOCOL.md.</footer></main></body></html>\n";

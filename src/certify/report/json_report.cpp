@@ -5,6 +5,7 @@
 // `base64 decode of X_base64 if present, else X`.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <xfen/style_names.hpp>
 
 #include "certify/grade/statement.hpp"
+#include "certify/report/generated_records.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
@@ -164,6 +166,50 @@ Json case_json(const CaseResult& result) {
   return json;
 }
 
+Json generated_group(const CertifyReport& report, const GeneratedGroup& group) {
+  Json tape = Json::array();
+  for (const std::uint32_t choice : group.tape) tape.push_back(choice);
+  const CaseResult* listed = group_case(report, group);
+  Json json = {{"key", text(group.key)},
+               {"verdict", verdict_name(group.verdict)},
+               {"records", group.records},
+               {"record_index", group.record_index},
+               {"record_seed", group.record_seed},
+               {"description", text(group.description)}};
+  // The records as a case's input is: text, and base64 when the text had to be escaped.
+  add_bytes(json, "record", group.record);
+  json["tape"] = std::move(tape);
+  add_bytes(json, "tape_shrunk", group.tape_shrunk);
+  add_bytes(json, "minimal", group.minimal);
+  json["minimal_bytes"] = group.minimal.size();
+  json["calls"] = group.calls;
+  json["call_bound_reached"] = group.call_bound_reached;
+  json["shrink_seconds"] = group.shrink_seconds;
+  json["case"] = listed ? text(listed->case_.id) : Json(nullptr);
+  json["replay"] = text(group.replay);
+  return json;
+}
+
+Json generative(const CertifyReport& report) {
+  const GenerativeSummary& run = *report.generative;
+  Json groups = Json::array();
+  for (const GeneratedGroup& group : run.groups) groups.push_back(generated_group(report, group));
+  return {{"seed", run.seed},
+          {"profile", text(run.profile)},
+          {"first_record", run.first_record},
+          {"record_limit", run.record_limit},
+          {"time_limit", run.time_limit ? Json(*run.time_limit) : Json(nullptr)},
+          {"stale_limit", run.stale_limit},
+          {"spelling_records", run.spelling_records},
+          {"generated", run.generated},
+          {"stopped_by", text(run.stopped_by)},
+          {"spelling_seconds", run.spelling_seconds},
+          {"generation_seconds", run.generation_seconds},
+          {"cases_per_second", cases_per_second(run)},
+          {"shrink_seconds", run.shrink_seconds},
+          {"groups", std::move(groups)}};
+}
+
 }  // namespace
 
 std::string json_report(const CertifyReport& report) {
@@ -173,6 +219,7 @@ std::string json_report(const CertifyReport& report) {
   json["date"] = report.date.empty() ? Json(nullptr) : Json(report.date);
   json["implementation"] = implementation(report);
   json["summary"] = summary(report);
+  if (report.generative) json["generative"] = generative(report);
   Json cases = Json::array();
   for (const CaseResult& result : report.cases) cases.push_back(case_json(result));
   json["cases"] = std::move(cases);

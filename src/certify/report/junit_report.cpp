@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <optional>
 #include <pugixml.hpp>
+#include <vector>
 
 #include "certify/grade/joined.hpp"
 #include "certify/grade/statement.hpp"
+#include "certify/report/generated_records.hpp"
 #include "certify/report/reports.hpp"
 #include "certify/report/untrusted_text.hpp"
 #include "certify/run/protocol.hpp"
@@ -74,11 +76,47 @@ std::string class_name(const CertifyReport& report, const CertifyCase& c) {
   return std::string(conformance::case_class_name(c.case_class));
 }
 
-void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResult& result) {
+// <properties> of <property name value> pairs: the suite's, and a generated group's test case's.
+class Properties {
+ public:
+  explicit Properties(pugi::xml_node parent) : properties_(parent.append_child("properties")) {}
+  void add(const char* name, std::string_view value) {
+    pugi::xml_node property = properties_.append_child("property");
+    set(property, "name", name);
+    set(property, "value", value);
+  }
+
+ private:
+  pugi::xml_node properties_;
+};
+
+// What a generated group adds to its case's failure, ahead of the case's own lines: what the group
+// is, how many records fell into it, the first one's seed, and the command that replays it.
+std::string group_lines(const GeneratedGroup& group) {
+  return labelled("group", group.key + " (" + std::to_string(group.records) +
+                               (group.records == 1 ? " record" : " records") + "; the first: record " +
+                               std::to_string(group.record_index) + ", seed " + std::to_string(group.record_seed) +
+                               ")") +
+         labelled("shrinking", shrink_cost(group)) + labelled("replay", group.replay);
+}
+
+// The same for a reader of the XML: properties of the test case, as the suite's are.
+void add_group_properties(pugi::xml_node testcase, const GeneratedGroup& group) {
+  Properties properties(testcase);
+  properties.add("group", group.key);
+  properties.add("records", std::to_string(group.records));
+  properties.add("record_seed", std::to_string(group.record_seed));
+  properties.add("replay", group.replay);
+}
+
+// `group`: the generated group whose minimal record the case is, null for a case of the suite.
+void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResult& result,
+              const GeneratedGroup* group) {
   pugi::xml_node testcase = suite.append_child("testcase");
   set(testcase, "classname", class_name(report, result.case_));
   set(testcase, "name", result.case_.id);
   set(testcase, "time", seconds(std::chrono::duration<double>(result.answer.elapsed).count()));
+  if (group) add_group_properties(testcase, *group);
   const std::string_view verdict = verdict_name(result.verdict);
   const std::string message =
       std::string(verdict) + (result.detail.empty() ? "" : ": " + result.detail);
@@ -91,7 +129,7 @@ void add_case(pugi::xml_node suite, const CertifyReport& report, const CaseResul
       pugi::xml_node failure = testcase.append_child("failure");
       set(failure, "message", message);
       set(failure, "type", verdict);
-      failure.text().set(text(failure_body(result)).c_str());
+      failure.text().set(text((group ? group_lines(*group) : std::string()) + failure_body(result)).c_str());
       break;
     }
   }
@@ -119,35 +157,46 @@ void add_protocol_failure(pugi::xml_node suite, const CertifyReport& report) {
 }
 
 void add_properties(pugi::xml_node suite, const CertifyReport& report) {
-  pugi::xml_node properties = suite.append_child("properties");
-  const auto add = [&](const char* name, std::string_view value) {
-    pugi::xml_node property = properties.append_child("property");
-    set(property, "name", name);
-    set(property, "value", value);
-  };
-  add("outcome", outcome(report));
+  Properties properties(suite);
+  properties.add("outcome", outcome(report));
   if (const std::optional<std::string> statement = conformance_statement(report))
-    add("conformance_statement", *statement);
-  for (const std::string& word : report.selection) add("selection", word);
-  for (const std::string& relaxation : relaxations(report)) add("relaxation", relaxation);
-  for (const ClassFigure& figure : class_figures(report)) add(("class " + figure.name).c_str(), figure.figures);
-  add("suite", report.suite_version);
-  add("source", report.source);
-  add("command", report.command);
-  if (!report.per_case_command.empty()) add("per_case_command", report.per_case_command);
-  add("mode", mode_name(report.mode));
-  add("passed", std::to_string(report.summary.passed));
-  add("failed", std::to_string(report.summary.failed));
-  add("skipped", std::to_string(report.summary.skipped));
-  add("spelling_used", report.spelling_used.describe());
+    properties.add("conformance_statement", *statement);
+  for (const std::string& word : report.selection) properties.add("selection", word);
+  for (const std::string& relaxation : relaxations(report)) properties.add("relaxation", relaxation);
+  for (const ClassFigure& figure : class_figures(report))
+    properties.add(("class " + figure.name).c_str(), figure.figures);
+  properties.add("suite", report.suite_version);
+  properties.add("source", report.source);
+  properties.add("command", report.command);
+  if (!report.per_case_command.empty()) properties.add("per_case_command", report.per_case_command);
+  properties.add("mode", mode_name(report.mode));
+  properties.add("passed", std::to_string(report.summary.passed));
+  properties.add("failed", std::to_string(report.summary.failed));
+  properties.add("skipped", std::to_string(report.summary.skipped));
+  properties.add("spelling_used", report.spelling_used.describe());
   if (report.supports) {
-    add("supports", joined(*report.supports, ","));
-    add("not_applicable", std::to_string(report.summary.not_applicable));
+    properties.add("supports", joined(*report.supports, ","));
+    properties.add("not_applicable", std::to_string(report.summary.not_applicable));
   }
-  add("need_per_case", std::to_string(report.need_per_case));
-  add("unlisted", std::to_string(report.unlisted));
-  add("restarts", std::to_string(report.run.restarts));
-  if (!report.run.started) add("start_error", report.run.start_error);
+  properties.add("need_per_case", std::to_string(report.need_per_case));
+  properties.add("unlisted", std::to_string(report.unlisted));
+  properties.add("restarts", std::to_string(report.run.restarts));
+  if (!report.run.started) properties.add("start_error", report.run.start_error);
+  if (report.generative) {
+    properties.add("seed", std::to_string(report.generative->seed));
+    properties.add("profile", report.generative->profile);
+    properties.add("generated", std::to_string(report.generative->generated));
+    properties.add("stopped_by", report.generative->stopped_by);
+  }
+}
+
+// The generated group of each listed case, by its place in the cases; null where none is.
+std::vector<const GeneratedGroup*> groups_by_case(const CertifyReport& report) {
+  std::vector<const GeneratedGroup*> groups(report.cases.size(), nullptr);
+  if (report.generative)
+    for (const GeneratedGroup& group : report.generative->groups)
+      if (group_case(report, group)) groups[group.case_index] = &group;
+  return groups;
 }
 
 class StringWriter : public pugi::xml_writer {
@@ -188,7 +237,8 @@ std::string junit_report(const CertifyReport& report) {
                         (report.run.stderr_tail.empty() ? std::string()
                                                         : labelled("stderr", report.run.stderr_tail, true)));
   if (protocol_failure) add_protocol_failure(suite, report);
-  for (const CaseResult& result : report.cases) add_case(suite, report, result);
+  const std::vector<const GeneratedGroup*> groups = groups_by_case(report);
+  for (std::size_t i = 0; i < report.cases.size(); ++i) add_case(suite, report, report.cases[i], groups[i]);
   std::string xml;
   StringWriter writer(xml);
   document.save(writer, "  ", pugi::format_default, pugi::encoding_utf8);

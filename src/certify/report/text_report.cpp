@@ -1,8 +1,8 @@
 #include <array>
-#include <cstdio>
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -10,6 +10,7 @@
 
 #include "certify/grade/joined.hpp"
 #include "certify/grade/statement.hpp"
+#include "certify/report/generated_records.hpp"
 #include "certify/report/reports.hpp"
 
 namespace xfen::certify {
@@ -34,6 +35,14 @@ void write_answer(const Answer& answer, io::OutputBuffer& out) {
     case Answer::Kind::timeout: out.write("(none in time)"); return;
     case Answer::Kind::not_run: out.write("(not sent)"); return;
   }
+}
+
+// A record as it was sent: quoted, each byte as xfen::printable_byte shows it, so that it is one
+// line whatever it holds.
+void write_quoted_record(std::string_view record, io::OutputBuffer& out) {
+  out.put('\'');
+  out.write(xfen::printable(record));
+  out.put('\'');
 }
 
 void write_expected(const CaseResult& result, io::OutputBuffer& out) {
@@ -81,9 +90,9 @@ void write_failure(const CaseResult& result, io::OutputBuffer& out) {
     out.write(": ");
     write_sentence(result.detail, out);
   }
-  out.write("\n  input:    '");
-  out.write(xfen::printable(result.case_.input));
-  out.write("'\n  expected: ");
+  out.write("\n  input:    ");
+  write_quoted_record(result.case_.input, out);
+  out.write("\n  expected: ");
   write_expected(result, out);
   out.write("\n  answer:   ");
   write_answer(result.answer, out);
@@ -121,11 +130,16 @@ void write_group_rest(const std::vector<const CaseResult*>& group, io::OutputBuf
 
 // Each block ends with a blank line; true when it wrote any.
 bool write_failures(const CertifyReport& report, io::OutputBuffer& out) {
-  std::map<std::pair<Verdict, std::string_view>, std::vector<const CaseResult*>> groups;
+  // A block's verdict and detail, and a number that keeps cases apart that share them: the cases
+  // of a generative run are each the minimal record of a group of its own, and two groups of
+  // different keys can share a verdict and a detail ("accepted a record that must be rejected").
+  using BlockKey = std::tuple<Verdict, std::string_view, std::size_t>;
+  std::map<BlockKey, std::vector<const CaseResult*>> groups;
   std::vector<const std::vector<const CaseResult*>*> in_order;  // by each group's first case
-  for (const CaseResult& result : report.cases) {
+  for (std::size_t i = 0; i < report.cases.size(); ++i) {
+    const CaseResult& result = report.cases[i];
     if (tally_of(result.verdict) != Tally::failed) continue;
-    auto& group = groups[{result.verdict, result.detail}];
+    auto& group = groups[{result.verdict, result.detail, report.generative ? i : 0}];
     if (group.empty()) in_order.push_back(&group);
     group.push_back(&result);
   }
@@ -218,12 +232,88 @@ void write_count(io::OutputBuffer& out, std::uint64_t count, std::string_view wh
   out.write(what);
 }
 
+// One group of a generative run: the record it was first met on, that record shrunk on its choice
+// tape, then on its text, what that cost, the command that replays it, and the id its minimal
+// record is listed by with the failures. Labels as a failure's, a column wider for "shrinking".
+void write_generated_group(const CertifyReport& report, std::size_t number, const GeneratedGroup& group,
+                           io::OutputBuffer& out) {
+  out.write("group ");
+  out.write_number(number);
+  out.write(": ");
+  out.write(xfen::printable(group.key));
+  out.write(" — ");
+  write_count(out, group.records, group.records == 1 ? "record" : "records");
+  out.write("\n  first:     record ");
+  out.write_number(group.record_index);
+  out.write(", seed ");
+  out.write_number(group.record_seed);
+  out.write(": ");
+  write_sentence(group.description, out);
+  out.write("\n             ");
+  write_quoted_record(group.record, out);
+  out.write("\n  tape:      ");
+  write_quoted_record(group.tape_shrunk, out);
+  out.write(" (shrunk on its choice tape)\n  minimal:   ");
+  write_quoted_record(group.minimal, out);
+  out.write(" (");
+  write_count(out, group.minimal.size(), group.minimal.size() == 1 ? "byte)" : "bytes)");
+  out.write("\n  shrinking: ");
+  out.write(shrink_cost(group));
+  // The command is for copying into a shell: its quotes stay as they are.
+  out.write("\n  replay:    ");
+  write_untrusted_lines(group.replay, kBlockPrefix, out);
+  out.write("\n  listed as: ");
+  if (const CaseResult* listed = group_case(report, group)) {
+    out.write(xfen::printable(listed->case_.id));
+    out.write(" (below)");
+  } else {
+    out.write("(not listed)");
+  }
+  out.write("\n\n");
+}
+
+// How a generative run made its records and why it stopped, then each group it found. Each block
+// ends with a blank line.
+void write_generative(const CertifyReport& report, io::OutputBuffer& out) {
+  const GenerativeSummary& run = *report.generative;
+  out.write("generated records: seed ");
+  out.write_number(run.seed);
+  out.write(", profile ");
+  out.write(xfen::printable(run.profile));
+  out.write(", from record ");
+  out.write_number(run.first_record);
+  out.write("\n  ");
+  write_count(out, run.generated, "records graded in ");
+  out.write(seconds_text(run.generation_seconds));
+  out.write(" (");
+  out.write(speed_text(run));
+  out.write("), after ");
+  write_count(out, run.spelling_records, "spelling records in ");
+  out.write(seconds_text(run.spelling_seconds));
+  out.write("\n  stopped by ");
+  write_sentence(run.stopped_by, out);
+  out.write(" (limits: ");
+  out.write(generation_limits(run));
+  out.write(")\n  ");
+  write_count(out, run.groups.size(), run.groups.size() == 1 ? "group, shrunk in " : "groups, shrunk in ");
+  out.write(seconds_text(run.shrink_seconds));
+  out.write("\n\n");
+  for (std::size_t i = 0; i < run.groups.size(); ++i) write_generated_group(report, i + 1, run.groups[i], out);
+}
+
 }  // namespace
 
 void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   // One blank line before the summary: the blocks end with one, unless lines follow them.
-  bool blank_line_before = !report.protocol_failure.empty();
-  if (blank_line_before) write_protocol_failure(report, out);
+  bool blank_line_before = false;
+  if (report.generative) {
+    write_generative(report, out);
+    blank_line_before = true;
+  }
+  if (!report.protocol_failure.empty()) {
+    write_protocol_failure(report, out);
+    blank_line_before = true;
+  }
   blank_line_before = write_failures(report, out) || blank_line_before;
   std::map<std::string, std::uint64_t> skip_reasons;
   for (const CaseResult& result : report.cases)
@@ -253,9 +343,7 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   }
   out.write(", ");
   write_count(out, report.cases_run(), "cases in ");
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.2f s", report.seconds);
-  out.write(seconds);
+  out.write(seconds_text(report.seconds));
   if (report.run.restarts > 0) {
     out.write(", ");
     write_count(out, report.run.restarts, "restart(s)");
