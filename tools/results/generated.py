@@ -44,13 +44,13 @@ def main(paths):
     lines = ["| run | version | profile | seed | records | stopped by | cases/s | groups | shrinking |",
              "|---|---|---|---:|---:|---|---:|---:|---:|"]
     for _, report in reports:
-        g = report["generative"]
-        lines.append(f"| {cell(report.get('name', ''))} | {cell(report.get('version') or '')} | {g['profile']} "
+        g, program = report["generative"], report["implementation"]
+        lines.append(f"| {cell(program['name'])} | {cell(program['version'] or '')} | {g['profile']} "
                      f"| {g['seed']} | {g['generated']} | {cell(g['stopped_by'])} | {g['cases_per_second']:.0f} "
                      f"| {len(g['groups'])} | {g['shrink_seconds']:.1f} s |")
     for _, report in reports:
         g = report["generative"]
-        lines += ["", f"### {cell(report.get('name', ''))}", ""]
+        lines += ["", f"### {cell(report['implementation']['name'])}", ""]
         if not g["groups"]:
             lines.append(f"No disagreement in {g['generated']} records.")
             continue
