@@ -4,7 +4,7 @@
 # describes each; printed) and says how long all the runs took.
 #
 # usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S]]
+#                                    [--generate N [--seed S] [--suite-reports DIR]]
 #   --quick       only the side-to-move cases (--tag side), as CI runs it
 #   --patient     a minute per answer (--timeout-ms, --startup-ms 60000): for a loaded machine
 #                 (the tests), where a slow answer must not pass for a timeout
@@ -15,6 +15,8 @@
 #                 8x8), each minimal disagreement saved as a case (NAME.cases.jsonl); prints the
 #                 groups of every run (tools/results/generated.py) instead of the matrix
 #   --seed S      with --generate: the seed of every run (default 1)
+#   --suite-reports DIR  with --generate: the suite runs' reports (DIR/NAME.json, as a run without
+#                 --generate writes them), so that each group says whether the suite shows it
 #   --out DIR     where the reports go (default build/certify-programs): NAME.json, NAME.html and
 #                 NAME.txt (certify's output) per run, and matrix.md, matrix.json, matrix.html
 # XFEN=PATH chooses the xfen binary (default build/xfen). scripts/install-adapters.sh runs first
@@ -36,10 +38,11 @@ patient=0
 install=1
 generate=
 seed=1
+suite_reports=
 only=()
 usage() {
   echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S]]" >&2
+#                                    [--generate N [--seed S] [--suite-reports DIR]]" >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
     --no-install) install=0; shift ;;
     --generate) [ $# -ge 2 ] || usage; generate=$2; shift 2 ;;
     --seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
+    --suite-reports) [ $# -ge 2 ] || usage; suite_reports=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --only)
       shift
@@ -115,6 +119,9 @@ while IFS=$'\x1f' read -r name command supports options version; do
       *) profile=8x8 ;;
     esac
     args+=(--generate "$generate" --seed "$seed" --profile "$profile" --save-cases "$out/$name.cases.jsonl")
+    if [ -n "$suite_reports" ] && [ -f "$suite_reports/$name.json" ]; then
+      args+=(--suite-report "$suite_reports/$name.json")
+    fi
   fi
   read -r -a extra <<< "$options"
   if [ $patient -eq 1 ]; then  # the manifest's own limits give way (options come in pairs)

@@ -214,6 +214,19 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     case_count = selected->cases.size();
     source = std::make_unique<certify::SuiteCases>(selected->cases);
   }
+  // The suite run --suite-report names, read before the run so that a bad file stops it at once.
+  std::optional<certify::ReadReport> suite_report;
+  if (options.generation.suite_report) {
+    auto read = certify::read_json_report(options.generation.suite_report->string());
+    if (const auto* problem = std::get_if<certify::ReportReadError>(&read)) {
+      output.errors.write("xfen: " + problem->message + "\n");  // made printable by the reader
+      return output.finish(), ExitStatus::failure;
+    }
+    suite_report = std::move(std::get<certify::ReadReport>(read));
+    if (!suite_report->suite_version)
+      return usage_error("--suite-report " + xfen::printable(options.generation.suite_report->string()) +
+                         " is the report of a run on a file's records, not on the suite");
+  }
   // The classifier --save-cases needs, checked before the run rather than after it.
   const std::filesystem::path classifier = suite_classifier(options.selection.suite_directory);
   if (options.generation.save_cases && !std::filesystem::is_regular_file(classifier))
@@ -257,6 +270,7 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     certify::GenerativeOptions generation = generative_options(options, seed, run);
     if (options.progress) generation.progress = generation_progress(streams.errors);
     certify::certify_generated(generation, report);
+    if (suite_report) mark_groups_the_suite_shows(*suite_report, options.generation.suite_report->string(), report);
   } else {
     certify::certify(run, *source, report);
   }

@@ -30,6 +30,7 @@ struct GenerateSettings {
   std::size_t max_shrink_calls = certify::kDefaultMaxMinimiserCalls;  // --shrink-calls, per group
   double max_shrink_seconds = 120;                                    // --shrink-time, per group
   std::optional<std::filesystem::path> save_cases;                    // --save-cases FILE.jsonl
+  std::optional<std::filesystem::path> suite_report;  // --suite-report: a suite run of the same program
 };
 
 struct CertifyCommandOptions {

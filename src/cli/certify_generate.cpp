@@ -2,10 +2,12 @@
 
 #include <chrono>
 #include <limits>
+#include <map>
 #include <random>
 
 #include <xfen/style_names.hpp>
 
+#include "certify/generative/disagreement_key.hpp"
 #include "certify/grade/spelling.hpp"
 #include "certify/grade/joined.hpp"
 #include "certify/run/runner.hpp"
@@ -89,6 +91,32 @@ std::string replay_command(const CertifyCommandOptions& options, std::uint64_t s
   if (options.timeout_ms != CertifyCommandOptions{}.timeout_ms) add("--timeout-ms", std::to_string(options.timeout_ms));
   add("--impl", options.command);
   return command;
+}
+
+void mark_groups_the_suite_shows(const certify::ReadReport& suite, const std::string& suite_path,
+                                 certify::CertifyReport& report) {
+  if (!report.generative) return;
+  report.generative->suite_report = suite_path;
+  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts, &report.spelling_used};
+  std::map<std::string, std::string> first_case_of_key;
+  for (const certify::ReportedCase& c : suite.cases) {
+    if (!certify::is_failure(c.verdict)) continue;
+    certify::Answer answer;
+    if (c.answer) {
+      const certify::AnswerLine line = certify::read_answer_line(*c.answer);
+      answer.kind = line.kind;
+      answer.text = line.text;
+    } else {
+      answer.kind = c.verdict == certify::Verdict::crash     ? certify::Answer::Kind::crash
+                    : c.verdict == certify::Verdict::timeout ? certify::Answer::Kind::timeout
+                                                             : certify::Answer::Kind::not_run;
+    }
+    if (const auto key = certify::disagreement(c.input, answer, rules))
+      first_case_of_key.try_emplace(to_string(*key), c.id);
+  }
+  for (certify::GeneratedGroup& group : report.generative->groups)
+    if (const auto found = first_case_of_key.find(group.key); found != first_case_of_key.end())
+      group.suite_case = found->second;
 }
 
 std::function<void(const certify::GenerativeProgress&)> generation_progress(io::ByteSink& terminal) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "certify/generative/generative_run.hpp"
+#include "certify/report/report_reading.hpp"
 #include "cli/certify_command.hpp"
 #include "io/byte_stream.hpp"
 
@@ -29,6 +30,13 @@ std::string replay_command(const CertifyCommandOptions& options, std::uint64_t s
 // `word` as one word of a POSIX shell command: as it is when it holds only safe bytes, otherwise
 // in single quotes (a quote inside as '\'').
 std::string shell_word(std::string_view word);
+
+// Each group of a generative `report` whose key a failure of the suite run `suite` also has: its
+// case id (GeneratedGroup::suite_case). The suite's failures are keyed as generated records are
+// (disagreement_key.hpp), their input graded against the recorded answer with xfen as the oracle
+// and the generative run's spelling.
+void mark_groups_the_suite_shows(const certify::ReadReport& suite, const std::string& suite_path,
+                                 certify::CertifyReport& report);
 
 // The progress line on a terminal, at most ten times a second.
 std::function<void(const certify::GenerativeProgress&)> generation_progress(io::ByteSink& terminal);

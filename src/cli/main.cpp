@@ -175,6 +175,11 @@ void add_generate_options(CLI::App& command, xfen::cli::CertifyCommandOptions& o
           ->capture_default_str()
           ->check(CLI::PositiveNumber),
       command
+          .add_option("--suite-report", settings.suite_report,
+                      "--generate: a JSON report of a suite run of the same program; each group says "
+                      "whether a suite case fails the same way, or only generation found it")
+          ->type_name("REPORT.json"),
+      command
           .add_option("--save-cases", settings.save_cases,
                       "--generate: write each minimal disagreement as a conformance case (JSON lines)")
           ->type_name("FILE.jsonl")};

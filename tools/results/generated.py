@@ -6,7 +6,8 @@ run's groups of distinct disagreements.
 
 Per run: its name and version, the records generated, why it stopped, cases/s, the groups and the
 time spent shrinking; per group: its key, how many generated records fell into it, the minimal
-record, its length, the answers asked to shrink it and the command that replays it. Python's
+record, its length, the answers asked to shrink it, the suite case that fails the same way (with
+--suite-report; "new" when none does) and the command that replays it. Python's
 standard library only; exit status 2 for a file that is not the JSON report of a generative run.
 """
 import json
@@ -21,6 +22,13 @@ def code(text):
     text = str(text)
     fence = "``" if "`" in text else "`"
     return f"{fence}{text}{fence}" if text else ""
+
+
+def suite_column(group, compared):
+    """The suite case failing with the group's key; "**new**" when none does; "?" uncompared."""
+    if not compared:
+        return "?"
+    return cell(group["suite_case"]) if group.get("suite_case") else "**new**"
 
 
 def read(path):
@@ -54,13 +62,14 @@ def main(paths):
         if not g["groups"]:
             lines.append(f"No disagreement in {g['generated']} records.")
             continue
-        lines += ["| group | records | minimal record | bytes | calls | shrink time | replay |",
-                  "|---|---:|---|---:|---:|---:|---|"]
+        compared = g.get("suite_report") is not None
+        lines += ["| group | records | minimal record | bytes | calls | shrink time | suite | replay |",
+                  "|---|---:|---|---:|---:|---:|---|---|"]
         for group in g["groups"]:
             bound = " (bound reached)" if group["call_bound_reached"] else ""
             lines.append(f"| {cell(group['key'])} | {group['records']} | {cell(code(group['minimal']))} "
                          f"| {group['minimal_bytes']} | {group['calls']}{bound} | {group['shrink_seconds']:.2f} s "
-                         f"| {cell(code(group['replay']))} |")
+                         f"| {suite_column(group, compared)} | {cell(code(group['replay']))} |")
     print("\n".join(lines))
     return 0
 

@@ -11,14 +11,25 @@
 namespace xfen::certify {
 namespace {
 
-// The simplest values, simplest first: the empty field, the counters' smallest, White to move.
-constexpr std::array<std::string_view, 4> kSimplestFields{"-", "0", "1", "w"};
-constexpr std::string_view kSimplestBytes = "-01w";
+// The simplest bytes of each field, simplest first: the field's own simplest value (White to
+// move, a halfmove clock of 0, a fullmove number of 1), then the empty field and the other
+// counters' values. A value valid in its field comes first, so that a record shrunk for one
+// rule is not left breaking another (a fullmove number of 0 beside the castling error kept).
+// Indexed by the field (six and beyond share the last).
+constexpr std::array<std::string_view, 7> kSimplestBytes{"-01w", "w-01", "-01w", "-01w", "0-1w", "1-0w", "-01w"};
 
-unsigned byte_rank(char c) noexcept {
-  const std::size_t at = kSimplestBytes.find(c);
+std::string_view simplest_bytes(std::size_t field) noexcept {
+  return kSimplestBytes[field < kSimplestBytes.size() ? field : kSimplestBytes.size() - 1];
+}
+
+// The rank of byte `c` in field `field`: its place among the field's simplest bytes, and every
+// other byte after them, by value. A byte's field depends only on the bytes before it, so two
+// records compared at their first difference rank it in the same field, and the order is total.
+unsigned byte_rank(char c, std::size_t field) noexcept {
+  const std::string_view simplest = simplest_bytes(field);
+  const std::size_t at = simplest.find(c);
   return at != std::string_view::npos ? static_cast<unsigned>(at)
-                                      : static_cast<unsigned>(kSimplestBytes.size()) + static_cast<unsigned char>(c);
+                                      : static_cast<unsigned>(simplest.size()) + static_cast<unsigned char>(c);
 }
 
 // The predicate behind the cache and the call bound.
@@ -95,9 +106,10 @@ class Steps {
     std::vector<std::string> fields = split_fields(current_);
     const KeptUnits all = every_unit(fields.size());
     bool changed = false;
-    for (std::string& field : fields)
-      for (const std::string_view simplest : kSimplestFields) {
-        const std::string before = std::exchange(field, std::string(simplest));
+    for (std::size_t f = 0; f < fields.size(); ++f)
+      for (const char simplest : simplest_bytes(f)) {
+        std::string& field = fields[f];
+        const std::string before = std::exchange(field, std::string(1, simplest));
         const std::string candidate = joined_fields(fields, all);
         if (simpler_record(candidate, current_) && trials_.disagrees(candidate)) {
           changed = adopt(candidate);
@@ -141,9 +153,10 @@ class Steps {
 
   bool simplify_bytes() {
     bool changed = false;
-    for (std::size_t i = 0; i < current_.size(); ++i)
-      for (const char simpler : kSimplestBytes) {
-        if (byte_rank(simpler) >= byte_rank(current_[i])) break;
+    std::size_t field = 0;
+    for (std::size_t i = 0; i < current_.size(); field += current_[i] == ' ' ? 1U : 0U, ++i)
+      for (const char simpler : simplest_bytes(field)) {
+        if (byte_rank(simpler, field) >= byte_rank(current_[i], field)) break;
         std::string candidate = current_;
         candidate[i] = simpler;
         if (trials_.disagrees(candidate)) {
@@ -172,8 +185,11 @@ class Steps {
 
 bool simpler_record(std::string_view candidate, std::string_view current) noexcept {
   if (candidate.size() != current.size()) return candidate.size() < current.size();
-  for (std::size_t i = 0; i < candidate.size(); ++i)
-    if (candidate[i] != current[i]) return byte_rank(candidate[i]) < byte_rank(current[i]);
+  std::size_t field = 0;
+  for (std::size_t i = 0; i < candidate.size(); ++i) {
+    if (candidate[i] != current[i]) return byte_rank(candidate[i], field) < byte_rank(current[i], field);
+    if (candidate[i] == ' ') ++field;
+  }
   return false;
 }
 

@@ -5,7 +5,8 @@
 // Three steps, each by delta debugging (delta_debugging.hpp), from the coarsest unit to the
 // finest, repeated until a whole round changes nothing (a fixed point):
 // 1. fields: drop whole fields (a six-field record tried as EPD, the board alone, …), then
-//    replace each by the simplest value that is simpler than it ("-", "0", "1", "w");
+//    replace each by the simplest value that is simpler than it (the field's own first: "w",
+//    "-", "0", "1"; then "-", "0", "1", "w");
 // 2. the board: take pieces off (a piece letter becomes an empty square, the counts around it
 //    merged, board_pieces.hpp), so that a well-formed record stays well-formed;
 // 3. bytes: delete single bytes, then replace each by a simpler byte (the same four first).
@@ -44,7 +45,9 @@ Minimised minimise_record(std::string_view record, const StillDisagrees& still_d
                           std::size_t max_calls = kDefaultMaxMinimiserCalls);
 
 // The order the minimiser simplifies by: shorter first; as long, the first differing byte
-// decides, "-", "0", "1" and "w" being simpler than any other byte, and others by value.
+// decides, "-", "0", "1" and "w" being simpler than any other byte, and others by value, except
+// that the field the byte stands in (counted by the spaces before it) puts its own simplest value
+// first: "w" as the side to move, "0" as the halfmove clock, "1" as the fullmove number.
 bool simpler_record(std::string_view candidate, std::string_view current) noexcept;
 
 }  // namespace xfen::certify

@@ -38,6 +38,9 @@ struct GeneratedGroup {
   // The minimal record's CaseResult: its index in CertifyReport::cases.
   std::size_t case_index = 0;
   std::string replay;  // the command that generates, grades and shrinks this record again
+  // With a suite run's report of the same program (--suite-report): the first case of the suite
+  // the program fails with the same key, if any. None: a disagreement the suite did not find.
+  std::optional<std::string> suite_case;
 };
 
 struct GenerativeSummary {
@@ -56,6 +59,7 @@ struct GenerativeSummary {
   double generation_seconds = 0;  // the graded records alone: generated / this is the run's cases/s
   double shrink_seconds = 0;      // all groups
   std::vector<GeneratedGroup> groups;  // in the order their keys were first met
+  std::optional<std::string> suite_report;  // --suite-report: the report the groups were compared with
 };
 
 }  // namespace xfen::certify

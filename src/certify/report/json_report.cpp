@@ -187,6 +187,7 @@ Json generated_group(const CertifyReport& report, const GeneratedGroup& group) {
   json["shrink_seconds"] = group.shrink_seconds;
   json["case"] = listed ? text(listed->case_.id) : Json(nullptr);
   json["replay"] = text(group.replay);
+  json["suite_case"] = group.suite_case ? text(*group.suite_case) : Json(nullptr);
   return json;
 }
 
@@ -207,6 +208,7 @@ Json generative(const CertifyReport& report) {
           {"generation_seconds", run.generation_seconds},
           {"cases_per_second", cases_per_second(run)},
           {"shrink_seconds", run.shrink_seconds},
+          {"suite_report", run.suite_report ? text(*run.suite_report) : Json(nullptr)},
           {"groups", std::move(groups)}};
 }
 
