@@ -11,7 +11,11 @@ must be well-formed for Python's own readers, which share no code with the write
   no element but those the report writes (so no markup came from an answer), one <svg> per board
   expected, the squares of each (from the board symbol it uses, a checkerboard), each failure
   with an id of its own that the list of failures links to, and the hostile answer present as
-  text.
+  text;
+- generative.json, generative.xml, generative.html: a generative run's (--generate) documents,
+  read by the same parsers: its `generative` member with every group's records given back by
+  their base64 copies, the run's and each group's properties in the XML, and a page with no
+  foreign markup whose every group links to its case.
 
 Usage: certify_report_check.py DIR   (the directory certify_report_test wrote)
 """
@@ -240,6 +244,66 @@ class HtmlReport(unittest.TestCase):
                         "the hostile answer is not in the text of the page")
         self.assertTrue("</svg><script>alert(1)</script>" in text,
                         "</svg><script>alert(1)</script> is not in the text of the page")
+
+
+class GenerativeReports(unittest.TestCase):
+    """A generative run's documents: certify_report_test checks their values; here, that
+    readers sharing no code with the writers take them."""
+
+    GROUP_MEMBERS = ["key", "verdict", "records", "record_index", "record_seed", "description",
+                     "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
+                     "call_bound_reached", "shrink_seconds", "case", "replay"]
+
+    def test_json(self):
+        report = json.loads(read_bytes("generative.json").decode("utf-8", errors="strict"))
+        self.assertEqual(list(report), ["suite", "source", "date", "implementation", "summary",
+                                        "generative", "cases"])
+        run = report["generative"]
+        self.assertEqual(run["generated"], sum(report["summary"]["verdicts"].values()))
+        case_ids = {case["id"] for case in report["cases"]}
+        self.assertTrue(run["groups"])
+        for group in run["groups"]:
+            with self.subTest(group=group["key"]):
+                # Without the base64 copies, the documented members in their order.
+                self.assertEqual([name for name in group if not name.endswith("_base64")],
+                                 self.GROUP_MEMBERS)
+                self.assertIn(group["case"], case_ids)
+                minimal = group["minimal"].encode("utf-8")
+                if "minimal_base64" in group:
+                    minimal = base64.b64decode(group["minimal_base64"], validate=True)
+                self.assertEqual(len(minimal), group["minimal_bytes"])
+                self.assertTrue(all(isinstance(choice, int) for choice in group["tape"]))
+        self.assertTrue(any("record_base64" in group for group in run["groups"]),
+                        "no group with escaped bytes")
+
+    def test_junit(self):
+        suite = ElementTree.fromstring(read_bytes("generative.xml")).find("testsuite")
+        names = {prop.get("name") for prop in suite.find("properties")}
+        self.assertLessEqual({"seed", "profile", "generated", "stopped_by"}, names)
+        for case in suite.findall("testcase"):
+            with self.subTest(case=case.get("name")):
+                properties = {prop.get("name"): prop.get("value")
+                              for prop in case.find("properties")}
+                self.assertEqual(set(properties), {"group", "records", "record_seed", "replay"})
+                self.assertTrue(case.find("failure").text.startswith("group: "))
+
+    def test_html(self):
+        html = read_bytes("generative.html").decode("utf-8", errors="strict")
+        page = Page()
+        page.feed(html)
+        page.close()
+        self.assertEqual(set(page.elements) - HTML_ELEMENTS, set())
+        self.assertIn("Generated records", "".join(page.text))
+        anchors = Anchors()
+        anchors.feed(html)
+        anchors.close()
+        self.assertEqual(len(anchors.ids), len(set(anchors.ids)), "ids that stand more than once")
+        self.assertEqual(set(anchors.links) - set(anchors.ids), set(), "links to no element")
+        # Each group's row links to the block of its case.
+        groups = json.loads(read_bytes("generative.json"))["generative"]["groups"]
+        rows = re.findall(r'<tr id="(group-\d+)"><td><a href="#([^"]+)">', html)
+        self.assertEqual([row for row, _ in rows], [f"group-{i + 1}" for i in range(len(groups))])
+        self.assertLessEqual({case for _, case in rows}, set(anchors.cases))
 
 
 if __name__ == "__main__":

@@ -1239,6 +1239,23 @@ BOOST_AUTO_TEST_CASE(html_report_tabulates_the_generated_groups) {
   BOOST_TEST(html.find("<defs>") < begin);
 }
 
+// A report of the suite has none of it.
+BOOST_AUTO_TEST_CASE(reports_of_the_suite_have_no_generated_records) {
+  const CertifyReport report = hand_made_report();
+  BOOST_TEST(!nlohmann::json::parse(certify::json_report(report)).contains("generative"));
+  const std::string text = text_report(report);
+  BOOST_TEST(text.find("generated records:") == std::string::npos);
+  BOOST_TEST(text.find("\ngroup ") == std::string::npos);
+  pugi::xml_document document;
+  const std::string xml = certify::junit_report(report);
+  BOOST_REQUIRE(document.load_buffer(xml.data(), xml.size()));
+  const pugi::xml_node suite = document.child("testsuites").child("testsuite");
+  for (const char* name : {"seed", "profile", "generated", "stopped_by"})
+    BOOST_TEST(!suite.child("properties").find_child_by_attribute("property", "name", name), name);
+  for (const pugi::xml_node testcase : suite.children("testcase")) BOOST_TEST(!testcase.child("properties"));
+  BOOST_TEST(certify::html_report(report).find("Generated records") == std::string::npos);
+}
+
 // The reader of certify diff and certify matrix reads a generative report, its cases being the
 // groups' minimal records.
 BOOST_AUTO_TEST_CASE(report_reader_reads_a_generative_report) {
@@ -1290,4 +1307,9 @@ BOOST_AUTO_TEST_CASE(write_documents) {
   expectations["hostile_base64"] = certify::base64(kHostile.substr(3));
   expectations["verdict_count"] = certify::kVerdictCount;
   write_file(directory / "expectations.json", expectations.dump(2) + "\n");
+  // A generative run's, for the same readers.
+  const CertifyReport generative = generative_report();
+  write_file(directory / "generative.json", certify::json_report(generative));
+  write_file(directory / "generative.xml", certify::junit_report(generative));
+  write_file(directory / "generative.html", certify::html_report(generative));
 }
