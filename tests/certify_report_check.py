@@ -252,7 +252,7 @@ class GenerativeReports(unittest.TestCase):
 
     GROUP_MEMBERS = ["key", "verdict", "records", "record_index", "record_seed", "description",
                      "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
-                     "call_bound_reached", "shrink_seconds", "case", "replay"]
+                     "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"]
 
     def test_json(self):
         report = json.loads(read_bytes("generative.json").decode("utf-8", errors="strict"))

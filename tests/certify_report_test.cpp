@@ -299,6 +299,7 @@ CertifyReport generative_report() {
   run.spelling_seconds = 0.125;
   run.generation_seconds = 2.5;
   run.shrink_seconds = 1.75;
+  run.suite_report = "suite-run.json";
   certify::GeneratedGroup bytes;
   bytes.key = "accepted-invalid: bytes.control";
   bytes.verdict = Verdict::accepted_invalid;
@@ -330,6 +331,7 @@ CertifyReport generative_report() {
   en_passant.shrink_seconds = 1.5;
   en_passant.case_index = 1;
   en_passant.replay = "xfen certify --generate 1 --from 401 --seed 42 --profile all --impl './impl <x>'";
+  en_passant.suite_case = "en-passant.e6-capturer-d5";
   run.groups = {bytes, en_passant};
   report.generative = std::move(run);
   return report;
@@ -1048,7 +1050,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
              (std::vector<std::string>{"seed", "profile", "first_record", "record_limit", "time_limit",
                                        "stale_limit", "spelling_records", "generated", "stopped_by",
                                        "spelling_seconds", "generation_seconds", "cases_per_second",
-                                       "shrink_seconds", "groups"}));
+                                       "shrink_seconds", "suite_report", "groups"}));
   BOOST_TEST(run["seed"] == 42U);
   BOOST_TEST(run["profile"] == "all");
   BOOST_TEST(run["first_record"] == 0U);
@@ -1062,6 +1064,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
   BOOST_TEST(run["generation_seconds"] == 2.5);
   BOOST_TEST(run["cases_per_second"] == 400.0);
   BOOST_TEST(run["shrink_seconds"] == 1.75);
+  BOOST_TEST(run["suite_report"] == "suite-run.json");
   BOOST_REQUIRE(run["groups"].size() == 2U);
 
   // The first group's records are escaped: each text is followed by its bytes in base64.
@@ -1070,7 +1073,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
              (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
                                        "record", "record_base64", "tape", "tape_shrunk", "tape_shrunk_base64",
                                        "minimal", "minimal_base64", "minimal_bytes", "calls",
-                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+                                       "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"}));
   BOOST_TEST(bytes["key"] == "accepted-invalid: bytes.control");
   BOOST_TEST(bytes["verdict"] == "accepted-invalid");
   BOOST_TEST(bytes["records"] == 30U);
@@ -1089,15 +1092,17 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
   BOOST_TEST(bytes["shrink_seconds"] == 0.25);
   BOOST_TEST(bytes["case"] == "group-1");
   BOOST_TEST(bytes["replay"] == "xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'");
+  BOOST_TEST(bytes["suite_case"] == nullptr);  // a disagreement only generation found
   // The second group's are clean text, and have none.
   const nlohmann::ordered_json& en_passant = run["groups"][1];
   BOOST_TEST(member_names(en_passant) ==
              (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
                                        "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
-                                       "call_bound_reached", "shrink_seconds", "case", "replay"}));
+                                       "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"}));
   BOOST_TEST(en_passant["minimal"] == kGroupTwoMinimal);
   BOOST_TEST(en_passant["minimal_bytes"] == kGroupTwoMinimal.size());
   BOOST_TEST(en_passant["calls"] == 500);
+  BOOST_TEST(en_passant["suite_case"] == "en-passant.e6-capturer-d5");
   BOOST_TEST(en_passant["call_bound_reached"] == true);
   BOOST_TEST(en_passant["case"] == "group-2");
   BOOST_TEST(en_passant["tape"] == nlohmann::ordered_json::array({1, 2}));
@@ -1135,13 +1140,19 @@ BOOST_AUTO_TEST_CASE(text_report_shows_the_generated_groups_before_their_cases) 
                  "  tape:      '4k3/8/8/8/8/8/8/4K3 w - -\\x01\\xc3( 0 1' (shrunk on its choice tape)\n"
                  "  minimal:   'k\\x01\\xc3' (3 bytes)\n"
                  "  shrinking: 37 calls in 0.25 s\n"
+                 "  suite:     no suite case fails this way: only generation found it\n"
                  "  replay:    xfen certify --generate 1 --from 17 --seed 42 --profile all --impl './impl <x>'\n"
                  "  listed as: group-1 (below)\n",
              text);
   BOOST_TEST(block_from(text, "group 2: wrong-position: en-passant — 15 records")
                      .find("\n  shrinking: 500 calls in 1.50 s; the call bound was reached: the minimal record "
-                           "may not be 1-minimal\n") != std::string::npos,
+                           "may not be 1-minimal\n  suite:     fails as suite case en-passant.e6-capturer-d5 does\n") !=
+                 std::string::npos,
              text);
+  // Without --suite-report, no comparison is claimed.
+  CertifyReport uncompared = generative_report();
+  uncompared.generative->suite_report.reset();
+  BOOST_TEST(text_report(uncompared).find("  suite:  ") == std::string::npos);
   // Each group's case is listed in full after the groups, as every failure is.
   const std::size_t groups_end = text.find("\nFAIL ");
   BOOST_TEST(groups_end > text.find("group 2: "));
@@ -1217,9 +1228,9 @@ BOOST_AUTO_TEST_CASE(html_report_tabulates_the_generated_groups) {
       BOOST_TEST(html.find("<article class=\"case\" id=\"" + anchor + "\">") != std::string::npos);
     }
   }
-  BOOST_TEST(section.find("<td>37 calls in 0.25 s</td>") != std::string::npos);
+  BOOST_TEST(section.find("<td>37 calls in 0.25 s; no suite case fails this way: only generation found it</td>") != std::string::npos);
   BOOST_TEST(section.find("<td>500 calls in 1.50 s; the call bound was reached: the minimal record may not be "
-                          "1-minimal</td>") != std::string::npos);
+                          "1-minimal; fails as suite case en-passant.e6-capturer-d5 does</td>") != std::string::npos);
   // The untrusted bytes as text: the control byte and the bytes that are not UTF-8 escaped, the
   // markup of the command shown, never made.
   BOOST_TEST(section.find("<code>k\\x01\\xc3</code><span class=\"escaped\">") != std::string::npos, section);

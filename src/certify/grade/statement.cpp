@@ -113,10 +113,17 @@ std::optional<std::string> conformance_statement(const CertifyReport& report) {
   return statement;
 }
 
+std::string records_certified(const CertifyReport& report) {
+  if (report.generative)
+    return "records generated from seed " + std::to_string(report.generative->seed) + " (profile " +
+           report.generative->profile + ")";
+  return "the records of " + report.source;
+}
+
 std::string outcome(const CertifyReport& report) {
   if (auto statement = conformance_statement(report)) return std::move(*statement);
   const std::string against =
-      report.suite_version.empty() ? "the records of " + report.source : suite_name(report);
+      report.suite_version.empty() ? records_certified(report) : suite_name(report);
   std::string text;
   if (!report.run.started) {
     text = "could not run the implementation: no verdict on " + against;

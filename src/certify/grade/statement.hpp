@@ -28,6 +28,11 @@ std::optional<std::string> conformance_statement(const CertifyReport& report);
 // castling; relaxed: --accept-spelling shredder").
 std::string outcome(const CertifyReport& report);
 
+// What a run that is not on the suite graded, as reports name it: "the records of mine.txt"
+// (--inputs), "records generated from seed 7 (profile chess960)" (--generate). Raw bytes of the
+// file's name: the caller escapes them as its format needs.
+std::string records_certified(const CertifyReport& report);
+
 // The figures of each class apart, in the suite's order of classes, for those the run has: a
 // program that rejects everything passes every invalid case, so a total alone says little.
 // ("valid", "must be accepted", "74 of 177 passed"); "…, 2 skipped" when some were.

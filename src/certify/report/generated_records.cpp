@@ -39,4 +39,10 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
+std::string suite_comparison(const GenerativeSummary& run, const GeneratedGroup& group) {
+  if (!run.suite_report) return {};
+  if (group.suite_case) return "fails as suite case " + *group.suite_case + " does";
+  return "no suite case fails this way: only generation found it";
+}
+
 }  // namespace xfen::certify

@@ -23,6 +23,10 @@ std::string generation_limits(const GenerativeSummary& run);
 // 1-minimal" when it was, which a reader of the minimal record needs to know.
 std::string shrink_cost(const GeneratedGroup& group);
 
+// With --suite-report: "fails as suite case castling.no-rook-K does", or "no suite case fails
+// this way: only generation found it"; without, nothing.
+std::string suite_comparison(const GenerativeSummary& run, const GeneratedGroup& group);
+
 // The case listed for the group (CertifyReport::cases[case_index]); null when the index is past
 // the cases, so that a report with a wrong index still writes (and says it is not listed).
 const CaseResult* group_case(const CertifyReport& report, const GeneratedGroup& group) noexcept;

@@ -36,7 +36,7 @@ std::string header(const CertifyReport& report) {
   std::string html =
       "<header><h1>xfen certify: " + html_text(report.name) + "</h1><p class=\"meta\">";
   html += report.suite_version.empty()
-              ? "<span>records of " + html_text(report.source) + "</span>"
+              ? "<span>" + html_text(records_certified(report)) + "</span>"
               : "<span>conformance suite " + html_text(report.suite_version) + " (" +
                     html_text(report.source) + ")</span>";
   if (report.version) html += "<span>version " + html_text(*report.version) + "</span>";
@@ -225,7 +225,9 @@ std::string generated_group_row(const CertifyReport& report, std::size_t number_
   html += "<td class=\"record\"><p class=\"group-notes\">record " + number(group.record_index) + ", seed " +
           number(group.record_seed) + ": " + html_text(group.description) + "</p>" + shown(group.record) +
           "<p class=\"group-notes\">shrunk on its choice tape:</p>" + shown(group.tape_shrunk) + "</td>";
-  html += "<td>" + html_escape(shrink_cost(group)) + "</td><td>" + shown(group.replay) + "</td></tr>";
+  const std::string compared = suite_comparison(*report.generative, group);
+  html += "<td>" + html_escape(shrink_cost(group)) + (compared.empty() ? "" : "; " + html_escape(compared)) +
+          "</td><td>" + shown(group.replay) + "</td></tr>";
   return html;
 }
 

@@ -259,6 +259,10 @@ void write_generated_group(const CertifyReport& report, std::size_t number, cons
   write_count(out, group.minimal.size(), group.minimal.size() == 1 ? "byte)" : "bytes)");
   out.write("\n  shrinking: ");
   out.write(shrink_cost(group));
+  if (const std::string compared = suite_comparison(*report.generative, group); !compared.empty()) {
+    out.write("\n  suite:     ");
+    out.write(xfen::printable(compared));
+  }
   // The command is for copying into a shell: its quotes stay as they are.
   out.write("\n  replay:    ");
   write_untrusted_lines(group.replay, kBlockPrefix, out);
@@ -335,8 +339,7 @@ void write_text_report(const CertifyReport& report, io::OutputBuffer& out) {
   if (report.version) out.write(" version " + xfen::printable(*report.version));
   out.write(report.mode == Mode::stream ? ", stream mode, " : ", per-case mode, ");
   if (report.suite_version.empty()) {
-    out.write("records of ");
-    out.write(xfen::printable(report.source));
+    out.write(xfen::printable(records_certified(report)));
   } else {
     out.write("suite ");
     out.write(report.suite_version);
