@@ -10,8 +10,13 @@ rule). This test shows, for each bug:
   rest, among them records with one of the two features alone; the control, `none`, fails none;
 - Generate: `xfen certify --generate 20000 --seed 1 --profile all` finds it as exactly one group,
   with the bug's disagreement key, shrunk to a record of at most 64 bytes that still fails alone
-  (`--inputs` of that one record) and that xfen accepts; the control gets no group. Skipped,
-  saying so, while the xfen given has no --generate.
+  (`--inputs` of that one record) and that xfen accepts; the control gets no group;
+- SavedCases: the run's --save-cases file holds that record as one conformance case, valid
+  against the suite's schema and classified as the suite's own cases are; added to a copy of the
+  suite (the manifest rewritten by tools/conformance/classify.py), it makes the suite fail the
+  stub on that case alone, while the control still passes the suite;
+- SuiteComparison: with --suite-report, a group the suite run shows names the failing suite case,
+  and the combination bugs, which the suite passes, are groups no suite case shows.
 
 Usage: certify_generate_test.py path/to/xfen [unittest arguments, e.g. SuitePasses Inputs]
 """
@@ -25,8 +30,20 @@ import sys
 import tempfile
 import unittest
 
+import shutil
+from pathlib import Path
+
 import certify_test as base
 from certify_test import Run, certify, stub
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "conformance"))
+import classify  # noqa: E402  (the suite's classification, as the suite's own test uses it)
+import jsonschema  # noqa: E402  (Debian python3-jsonschema)
+
+CLASSIFY = Path(classify.__file__)
+# The suite's C++ test (xfen against every case), from ctest's environment or beside the xfen binary.
+CONFORMANCE_TEST = os.environ.get("XFEN_CONFORMANCE_TEST", "")
+SCHEMA = jsonschema.Draft202012Validator(json.loads((classify.SUITE / "schema.json").read_text(encoding="utf-8")))
 
 # Each bug: the verdict of the records it fires on, and the key --generate groups them by.
 BUGS = {
@@ -184,11 +201,6 @@ def run_on_records(bug: str, records: list, *options: str, limit: float = 120) -
         os.unlink(f.name)
 
 
-def has_generate() -> bool:
-    usage = subprocess.run([base.XFEN, "certify", "--help"], capture_output=True, text=True, check=False)
-    return "--generate" in usage.stdout
-
-
 class SuitePasses(base.CertifyTestCase):
     """The whole suite passes each stub: no case of it combines what a bug needs."""
 
@@ -268,14 +280,14 @@ class Inputs(base.CertifyTestCase):
 class Generate(base.CertifyTestCase):
     """`--generate` finds each bug, as one group shrunk to at most 64 bytes; the control nothing."""
 
-    @classmethod
-    def setUpClass(cls):
-        if not has_generate():
-            raise unittest.SkipTest("this xfen's certify has no --generate")
+    def setUp(self):
+        self.work = tempfile.TemporaryDirectory(prefix="certify-generate-test-")
+        self.addCleanup(self.work.cleanup)
+        self.saved = os.path.join(self.work.name, "cases.jsonl")
 
-    def generate(self, bug: str) -> Run:
+    def generate(self, bug: str, *options: str) -> Run:
         return certify("--generate", "20000", "--seed", "1", "--profile", "all",
-                       "--impl", combination_stub(bug), limit=300)
+                       "--impl", combination_stub(bug), "--save-cases", self.saved, *options, limit=300)
 
     def check_found(self, bug: str) -> None:
         verdict, key = BUGS[bug]
@@ -305,6 +317,35 @@ class Generate(base.CertifyTestCase):
         self.assertEqual(alone.verdicts(), {"line 1": verdict}, alone.describe())
         control = run_on_records("none", [minimal])
         self.assertEqual((control.status, control.report["summary"]["failed"]), (0, 0), control.describe())
+        self.check_saved_case(bug, minimal)
+
+    def check_saved_case(self, bug: str, minimal: str) -> None:
+        """SavedCases: the minimal record as a case, which makes a copy of the suite catch the bug."""
+        with open(self.saved, encoding="utf-8") as f:
+            saved = [json.loads(line) for line in f]
+        self.assertEqual(len(saved), 1, saved)
+        case = saved[0]
+        self.assertEqual(case["input"], minimal)
+        group = case["id"].split(".")[0]
+        errors = list(SCHEMA.iter_errors(case))
+        self.assertEqual(errors, [], case)
+        self.assertEqual((case["class"], case["tags"]), (classify.case_class(case), classify.case_tags(case, group)))
+        suite = os.path.join(self.work.name, "suite")
+        shutil.copytree(base.SUITE, suite)
+        with open(os.path.join(suite, group + ".jsonl"), "a", encoding="utf-8") as f:
+            f.write(json.dumps(case) + "\n")
+        subprocess.run([sys.executable, str(CLASSIFY), suite], check=True)
+        subprocess.run([sys.executable, str(CLASSIFY), "--check", suite], check=True, capture_output=True)
+        # The suite's own tests take it: xfen reads it as the case says (conformance_test on the copy).
+        checked = subprocess.run([CONFORMANCE_TEST], env=dict(os.environ, XFEN_SUITE=suite),
+                                 capture_output=True, text=True, check=False)
+        self.assertEqual(checked.returncode, 0, checked.stdout[-3000:] + checked.stderr[-3000:])
+        caught = certify("--impl", combination_stub(bug), "--suite", suite, limit=120)
+        self.assertEqual(caught.status, 1, caught.describe())
+        failed = {c["id"] for c in caught.report["cases"] if c["verdict"] not in ("pass", "skipped")}
+        self.assertEqual(failed, {case["id"]}, caught.describe())
+        control = certify("--impl", combination_stub("none"), "--suite", suite, limit=120)
+        self.assertEqual(control.status, 0, control.describe())
 
     def test_control(self):
         run = self.generate("none")
@@ -324,9 +365,48 @@ class Generate(base.CertifyTestCase):
         self.check_found("second-archbishop")
 
 
+class SuiteComparison(base.CertifyTestCase):
+    """--suite-report: which groups a suite run of the same program already shows."""
+
+    def suite_run(self, impl: str, work: str) -> str:
+        path = os.path.join(work, "suite.json")
+        run = subprocess.run([base.XFEN, "certify", "--suite", str(base.SUITE), "--impl", impl, "--json", path],
+                             capture_output=True, check=False)
+        self.assertIn(run.returncode, (0, 1), run.stderr)
+        return path
+
+    def test_a_group_the_suite_shows_names_its_case(self):
+        impl = stub("no_en_passant.py")
+        with tempfile.TemporaryDirectory(prefix="certify-generate-test-") as work:
+            path = self.suite_run(impl, work)
+            with open(path, encoding="utf-8") as f:
+                suite_failures = {c["id"]: c["verdict"] for c in json.load(f)["cases"]
+                                  if c["verdict"] not in ("pass", "skipped", "not-applicable")}
+            run = certify("--generate", "3000", "--seed", "1", "--impl", impl, "--suite-report", path, limit=120)
+        self.assertEqual(run.status, 1, run.describe())
+        groups = run.report["generative"]["groups"]
+        self.assertEqual(run.report["generative"]["suite_report"], path)
+        shown = [g for g in groups if g["key"] == "wrong-position: en-passant"]
+        self.assertEqual(len(shown), 1, groups)
+        self.assertIn(shown[0]["suite_case"], suite_failures, groups)
+        self.assertEqual(suite_failures[shown[0]["suite_case"]], "wrong-position")
+        self.assertIn("suite:     fails as suite case " + shown[0]["suite_case"] + " does", run.stdout)
+
+    def test_a_combination_bug_is_a_group_no_suite_case_shows(self):
+        impl = combination_stub("ep-beside-inner-rook")
+        with tempfile.TemporaryDirectory(prefix="certify-generate-test-") as work:
+            path = self.suite_run(impl, work)
+            run = certify("--generate", "20000", "--seed", "1", "--impl", impl, "--suite-report", path, limit=300)
+        groups = run.report["generative"]["groups"]
+        self.assertEqual([(g["key"], g["suite_case"]) for g in groups], [("wrong-position: en-passant", None)])
+        self.assertIn("suite:     no suite case fails this way: only generation found it", run.stdout)
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     base.XFEN = os.path.abspath(sys.argv.pop(1))
+    if not CONFORMANCE_TEST:
+        CONFORMANCE_TEST = os.path.join(os.path.dirname(base.XFEN), "tests", "conformance_test")
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the crashing stub leaves no core files
     unittest.main(verbosity=2)
