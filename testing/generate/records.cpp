@@ -157,7 +157,6 @@ GeneratedRecord unmutated_record(Choices& choices, RecordProfile profile) {
   if (allows_compound_pieces(profile)) add_promoted_piece(choices, record.position);
   vary_counters(choices, record.position);
   record.legal = check_legality(record.position).ok();
-  record.canonical = to_string(record.position).text;
   record.spelling = spelling(choices);
   StringResult spelled = to_string(record.position, record.spelling);
   if (!spelled && record.spelling.castling == CastlingStyle::classic) {
@@ -165,6 +164,10 @@ GeneratedRecord unmutated_record(Choices& choices, RecordProfile profile) {
     spelled = to_string(record.position, record.spelling);
   }
   record.spelled = spelled.text;
+  // Written once when the spelling is X-FEN's own (generative certification makes millions).
+  const bool canonical = record.spelling.castling == CastlingStyle::xfen &&
+                         record.spelling.en_passant == EnPassantStyle::xfen;
+  record.canonical = canonical ? record.spelled : to_string(record.position).text;
   record.text = record.spelled;
   return record;
 }

@@ -12,6 +12,7 @@
 #include "certify/generative/disagreement_key.hpp"
 #include "certify/generative/program_session.hpp"
 #include "certify/grade/grade.hpp"
+#include "generate/random_choices.hpp"
 #include "generate/tape.hpp"
 
 namespace xfen::certify {
@@ -38,7 +39,7 @@ class GeneratedCases final : public CaseSource {
   };
 
   GeneratedCases(generate::RecordProfile profile, std::uint64_t seed, std::uint64_t first, Stops stops)
-      : generator_(generate::records_for(profile)), seed_(seed), first_(first), stops_(stops) {}
+      : profile_(profile), seed_(seed), first_(first), stops_(stops) {}
 
   bool next(CertifyCase& next) override {
     if (made_ >= stops_.limit) return stop("the record limit (" + std::to_string(stops_.limit) + " records)");
@@ -46,8 +47,10 @@ class GeneratedCases final : public CaseSource {
     if (stops_.since_new_group != nullptr && *stops_.since_new_group >= stops_.stale_limit)
       return stop(std::to_string(stops_.stale_limit) + " records in a row without a new group");
     const std::uint64_t index = first_ + made_++;
-    const auto made = generate::generate(generator_, record_seed(seed_, index));
-    next = certify_case_from_record(made.value.text, index + 1);
+    // The choices a recording generator would make, unrecorded: only a group's first record needs
+    // its tape, and it is made again for it.
+    generate::RandomChoices choices(record_seed(seed_, index));
+    next = certify_case_from_record(generate::generated_record(choices, profile_).text, index + 1);
     next.id = "record " + std::to_string(index);
     return true;
   }
@@ -61,7 +64,7 @@ class GeneratedCases final : public CaseSource {
     return false;
   }
 
-  std::function<generate::GeneratedRecord(generate::Choices&)> generator_;
+  generate::RecordProfile profile_;
   std::uint64_t seed_;
   std::uint64_t first_;
   Stops stops_;
