@@ -86,8 +86,16 @@ Position family_position(Choices& choices, RecordProfile profile, RecordFamily f
       if (profile == RecordProfile::chess_8x8) return orthodox_castling_position(choices);
       return castling_position_with_width(choices, width_for(choices, profile));
     case RecordFamily::start: return start_for(choices, profile);
-    case RecordFamily::en_passant:
-      return en_passant_case_with_width(choices, width_for(choices, profile)).position;
+    case RecordFamily::en_passant: {
+      Position position = en_passant_case_with_width(choices, width_for(choices, profile)).position;
+      // One time in three, castling rooks and rights too: the combinations a suite of single
+      // features leaves out (an en passant square beside an inner rook's letter). The back ranks
+      // hold neither the en passant square nor the pushed pawn's path.
+      if (choices.one_in(3))
+        for (const Color side_color : {Color::white, Color::black})
+          if (choices.boolean()) castling_back_rank(choices, position, side_color, false);
+      return position;
+    }
   }
   return Position();
 }
