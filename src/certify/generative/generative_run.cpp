@@ -1,9 +1,12 @@
 #include "certify/generative/generative_run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -12,6 +15,7 @@
 #include "certify/generative/disagreement_key.hpp"
 #include "certify/generative/program_session.hpp"
 #include "certify/grade/grade.hpp"
+#include "certify/run/ignored_sigpipe.hpp"
 #include "generate/random_choices.hpp"
 #include "generate/tape.hpp"
 
@@ -294,19 +298,41 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     return;
   }
 
-  // 3. Shrinking, group by group.
+  // 3. Shrinking: the groups in the order of their first records (as a run made again from its
+  // seed has them), shared among as many sessions of the program as the run had jobs, each on a
+  // thread of its own (a group's shrinking is a chain of answers, but the groups are independent).
   const Clock::time_point shrinking = Clock::now();
-  ShrinkAsker asker(options.certify, options.profile);
   const std::size_t count = groups.groups().size();
-  // In the order of their first records, as a run made again from its seed has them.
   std::vector<std::size_t> order(count);
   for (std::size_t i = 0; i < count; ++i) order[i] = i;
   std::sort(order.begin(), order.end(),
             [&first_records](std::size_t a, std::size_t b) { return first_records[a].index < first_records[b].index; });
+  std::vector<ShrinkResult> results(count);
+  std::atomic<std::size_t> next_group{0};
+  std::atomic<unsigned> restarts{0};
+  std::mutex progress_mutex;
+  GenerativeOptions shrinker = options;
+  if (options.progress)
+    shrinker.progress = [&](const GenerativeProgress& progress) {
+      const std::lock_guard lock(progress_mutex);
+      options.progress(progress);
+    };
+  const auto shrink_groups = [&] {
+    ShrinkAsker asker(shrinker.certify, shrinker.profile);
+    for (std::size_t i = next_group++; i < count; i = next_group++)
+      results[i] = shrink_group(shrinker, groups.groups()[order[i]], rules, asker, i, count);
+    restarts += asker.restarts();
+  };
+  {
+    const IgnoredSigpipe ignored_sigpipe;  // for all the sessions at once (ignored_sigpipe.hpp)
+    std::vector<std::jthread> sessions;
+    const std::size_t workers = std::min<std::size_t>(count, std::max(1U, options.certify.runner.jobs));
+    for (std::size_t w = 0; w < workers; ++w) sessions.emplace_back(shrink_groups);
+  }
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t g = order[i];
     const DisagreementGroup& group = groups.groups()[g];
-    ShrinkResult shrunk = shrink_group(options, group, rules, asker, i, count);
+    ShrinkResult& shrunk = results[i];
     CertifyCase minimal = certify_case_from_record(shrunk.minimal.record, i + 1);
     minimal.index = i;
     minimal.id = "group-" + std::to_string(i + 1);
@@ -332,7 +358,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     groups.set_minimal(g, std::move(shrunk.minimal));
     report.cases.push_back({std::move(minimal), std::move(shrunk.answer), graded.verdict, std::move(graded.detail)});
   }
-  report.run.restarts += asker.restarts();
+  report.run.restarts += restarts;
   summary.shrink_seconds = seconds_since(shrinking);
   report.generative = std::move(summary);
 }

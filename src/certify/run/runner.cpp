@@ -1,35 +1,13 @@
 #include "certify/run/runner.hpp"
 
 #include <array>
-#include <csignal>
 #include <cstddef>
 
+#include "certify/run/ignored_sigpipe.hpp"
 #include "certify/run/sessions.hpp"
 
 namespace xfen::certify {
 namespace {
-
-// While the runner writes to programs that may have died, a write to a closed pipe must fail with
-// EPIPE rather than kill xfen with SIGPIPE. The previous disposition comes back when the runner
-// returns, so that xfen's own output keeps its usual behaviour.
-class IgnoredSigpipe {
- public:
-  IgnoredSigpipe() {
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    restore_ = sigaction(SIGPIPE, &ignore, &previous_) == 0;
-  }
-  ~IgnoredSigpipe() {
-    if (restore_) sigaction(SIGPIPE, &previous_, nullptr);
-  }
-  IgnoredSigpipe(const IgnoredSigpipe&) = delete;
-  IgnoredSigpipe& operator=(const IgnoredSigpipe&) = delete;
-
- private:
-  struct sigaction previous_ {};
-  bool restore_ = false;
-};
 
 // Indexed by Mode.
 constexpr std::array<std::string_view, 2> kNames{"stream", "per-case"};
