@@ -186,10 +186,18 @@ BOOST_AUTO_TEST_CASE(a_crash_or_a_timeout_is_never_a_correct_rejection) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(records_of_an_inputs_file_are_tagged_by_board) {
-  BOOST_TEST(record_case(kStart).tags == std::vector<std::string>{"8x8"});
+BOOST_AUTO_TEST_CASE(records_of_an_inputs_file_are_tagged_with_the_capabilities_they_show) {
+  // The suite's capability tags, so that --supports spares a program what it does not play.
+  using Tags = std::vector<std::string>;
+  BOOST_TEST(record_case(kStart).tags == Tags{"8x8"});
   BOOST_TEST(record_case("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1").tags ==
-             std::vector<std::string>{"10x8"});
+             (Tags{"10x8", "capablanca"}));
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4K2R w H - 0 1").tags == (Tags{"8x8", "shredder-input"}));
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1").tags == (Tags{"8x8", "chess960"}));
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/3K3R w K - 0 1").tags == (Tags{"8x8", "chess960"}));
+  BOOST_TEST(record_case("5k4/10/10/10/10/10/10/5K3R w sK - 0 1").tags == (Tags{"10x8", "prefix-s"}));
+  BOOST_TEST(record_case("5k4/10/10/10/10/10/10/5K3R w mK - 0 1").tags == (Tags{"10x8", "prefix-m"}));
+  BOOST_TEST(record_case("5k4/10/10/10/10/10/10/5K3R w K - 0 1").tags == Tags{"10x8"});
   BOOST_TEST(record_case("x").tags.empty());
   BOOST_TEST(record_case(kStart).id == "line 1");
 }

@@ -1,5 +1,6 @@
 #include "certify/grade/certify_case.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include <xfen/diagnostic.hpp>
@@ -41,6 +42,37 @@ std::string rule_of(const conformance::Case& c) {
 }
 
 std::string board_tag(const Position& position) { return position.width == 10 ? "10x8" : "8x8"; }
+
+// The suite's capability tags (corpus/conformance/README.md, "Capabilities") that a record xfen
+// reads shows, besides its width, so that --supports spares a program the records of games it
+// does not claim to play, as it spares it the suite's cases: archbishops or chancellors
+// (capablanca); a castling file letter (shredder-input); a right whose king is off the e-file
+// (f on 10×8) or whose rook is off the corner (chess960); a prefix (prefix-s, prefix-m). Sorted,
+// as the suite's tags are.
+std::vector<std::string> capability_tags(const Position& position, std::string_view record) {
+  std::vector<std::string> tags{board_tag(position)};
+  const bool compound = std::any_of(position.board.begin(), position.board.end(), [](const Piece& piece) {
+    return piece.type() == PieceType::archbishop || piece.type() == PieceType::chancellor;
+  });
+  if (compound) tags.emplace_back("capablanca");
+  bool chess960 = false;
+  for (const Color color : {Color::white, Color::black})
+    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side})
+      if (const auto rook = position.castling.rook_file(color, side))
+        chess960 = chess960 || castling_king_file(position, color) != (position.width == 10 ? 5 : 4) ||
+                   *rook != (side == CastlingSide::h_side ? position.width - 1 : 0);
+  if (chess960) tags.emplace_back("chess960");
+  if (position.castling.mode == CastlingMode::symmetric) tags.emplace_back("prefix-s");
+  if (position.castling.mode == CastlingMode::modern) tags.emplace_back("prefix-m");
+  // The castling field as written: the third field (a strict reading has one space between fields).
+  std::string_view castling = record;
+  for (int field = 0; field < 2 && castling.find(' ') != std::string_view::npos; ++field)
+    castling.remove_prefix(castling.find(' ') + 1);
+  castling = castling.substr(0, castling.find(' '));
+  if (castling.find_first_of("ABCDEFGHIJabcdefghij") != std::string_view::npos) tags.emplace_back("shredder-input");
+  std::sort(tags.begin(), tags.end());
+  return tags;
+}
 
 }  // namespace
 
@@ -85,7 +117,7 @@ CertifyCase certify_case_from_record(std::string_view record, std::uint64_t line
   std::array<char, kMaxRecordSize> buffer{};
   const WriteResult written = write(read.position, buffer);
   out.expected.assign(buffer.data(), written.size);
-  out.tags.push_back(board_tag(read.position));
+  out.tags = capability_tags(read.position, record);
   const LegalityReport legality = check_legality(read, record);
   if (legality.findings.total() == 0) {
     out.expectation = Expectation::accept;
