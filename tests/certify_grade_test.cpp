@@ -199,6 +199,11 @@ BOOST_AUTO_TEST_CASE(records_of_an_inputs_file_are_tagged_with_the_capabilities_
   BOOST_TEST(record_case("5k4/10/10/10/10/10/10/5K3R w mK - 0 1").tags == (Tags{"10x8", "prefix-m"}));
   BOOST_TEST(record_case("5k4/10/10/10/10/10/10/5K3R w K - 0 1").tags == Tags{"10x8"});
   BOOST_TEST(record_case("x").tags.empty());
+  // A record xfen rejects: what its text shows (the suite tags its cases so, past an error too).
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4K3 w s - 0 1").tags == Tags{"prefix-s"});
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4K3 w mZ - 0 1").tags == Tags{"prefix-m"});
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4K3 w Hx - 0 1").tags == Tags{"shredder-input"});
+  BOOST_TEST(record_case("4k3/8/8/8/8/8/8/4KA2 w - - 0 1 x").tags == Tags{"capablanca"});
   BOOST_TEST(record_case(kStart).id == "line 1");
 }
 

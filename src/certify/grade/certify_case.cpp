@@ -49,6 +49,31 @@ std::string board_tag(const Position& position) { return position.width == 10 ? 
 // (capablanca); a castling file letter (shredder-input); a right whose king is off the e-file
 // (f on 10×8) or whose rook is off the corner (chess960); a prefix (prefix-s, prefix-m). Sorted,
 // as the suite's tags are.
+// The third field of a record as written (a strict reading has one space between fields); empty
+// when there is none.
+std::string_view castling_field(std::string_view record) {
+  for (int field = 0; field < 2; ++field) {
+    const std::size_t space = record.find(' ');
+    if (space == std::string_view::npos) return {};
+    record.remove_prefix(space + 1);
+  }
+  return record.substr(0, record.find(' '));
+}
+
+// What a record's text alone shows of the capabilities, for a record xfen rejects (the suite tags
+// a case with them "wherever the input shows the feature, even past an error"): archbishop or
+// chancellor letters in the board field, file letters and a prefix in the castling field.
+std::vector<std::string> capability_tags_of_text(std::string_view record) {
+  std::vector<std::string> tags;
+  if (record.substr(0, record.find(' ')).find_first_of("AaCc") != std::string_view::npos) tags.emplace_back("capablanca");
+  const std::string_view castling = castling_field(record);
+  if (castling.starts_with('s')) tags.emplace_back("prefix-s");
+  if (castling.starts_with('m')) tags.emplace_back("prefix-m");
+  if (castling.find_first_of("ABCDEFGHIJabcdefghij") != std::string_view::npos) tags.emplace_back("shredder-input");
+  std::sort(tags.begin(), tags.end());
+  return tags;
+}
+
 std::vector<std::string> capability_tags(const Position& position, std::string_view record) {
   std::vector<std::string> tags{board_tag(position)};
   const bool compound = std::any_of(position.board.begin(), position.board.end(), [](const Piece& piece) {
@@ -64,12 +89,8 @@ std::vector<std::string> capability_tags(const Position& position, std::string_v
   if (chess960) tags.emplace_back("chess960");
   if (position.castling.mode == CastlingMode::symmetric) tags.emplace_back("prefix-s");
   if (position.castling.mode == CastlingMode::modern) tags.emplace_back("prefix-m");
-  // The castling field as written: the third field (a strict reading has one space between fields).
-  std::string_view castling = record;
-  for (int field = 0; field < 2 && castling.find(' ') != std::string_view::npos; ++field)
-    castling.remove_prefix(castling.find(' ') + 1);
-  castling = castling.substr(0, castling.find(' '));
-  if (castling.find_first_of("ABCDEFGHIJabcdefghij") != std::string_view::npos) tags.emplace_back("shredder-input");
+  if (castling_field(record).find_first_of("ABCDEFGHIJabcdefghij") != std::string_view::npos)
+    tags.emplace_back("shredder-input");
   std::sort(tags.begin(), tags.end());
   return tags;
 }
@@ -111,6 +132,7 @@ CertifyCase certify_case_from_record(std::string_view record, std::uint64_t line
     out.case_class = conformance::CaseClass::invalid;
     out.rule = "must be rejected: " + std::string(code_name(read.error.code)) + " (" +
                message(read.error, record) + ")";
+    out.tags = capability_tags_of_text(record);
     return out;
   }
   out.expected_position = read.position;
