@@ -3,7 +3,8 @@
 # packages, Node.js, the npm libraries, the Debian engines), builds xfen, certifies every run of
 # examples/adapters/programs.json against the whole suite, merges the reports with
 # `xfen certify matrix`, checks the triage (docs/results/triage/*.json: every failure explained by
-# exactly one behaviour, every behaviour still seen), and writes docs/RESULTS.md and, when it stays
+# exactly one behaviour, every behaviour still seen), and writes docs/RESULTS.md (with
+# docs/results/generated.md, what generative certification found, as a section) and, when it stays
 # under 3 MB, docs/results/matrix.html. Install, build and certification are timed apart.
 #
 # usage: scripts/results-matrix.sh [--out DIR] [--no-install] [--latest]
@@ -67,8 +68,12 @@ python3 tools/results/triage.py check --reports "$out" "${triage[@]}" | tee "$ou
   triage_status=$?
 
 if [ $certify_status -eq 0 ] && [ $triage_status -eq 0 ]; then
+  # What generative certification found (scripts/certify-programs.sh --generate, committed as
+  # docs/results/generated.md: an hour of runs, not part of this command) is a section of its own.
+  generated=()
+  [ -f docs/results/generated.md ] && generated=(--generated docs/results/generated.md)
   python3 tools/results/triage.py results --reports "$out" --matrix "$out/matrix.md" \
-    --manifest examples/adapters/programs.json --out docs/RESULTS.md "${triage[@]}"
+    --manifest examples/adapters/programs.json --out docs/RESULTS.md "${generated[@]}" "${triage[@]}"
   size=$(stat -c %s "$out/matrix.html")
   if [ "$size" -lt $page_limit ]; then
     cp "$out/matrix.html" docs/results/matrix.html

@@ -270,6 +270,70 @@ class TriageToolTest(unittest.TestCase):
         self.assertIn("| [title of lib/no-rook](#lib-no-rook) | bug in the program | `r` | lib 2 |", text)
         self.assertIn("| [title of lib/counters](#lib-counters) | design choice | `r` | lib 1 |", text)
         self.assertIn("#### lib/counters: title of lib/counters", text)
+        self.assertNotIn("## Generated records", text)
+        # With --generated, generated.py's Markdown is a section of its own, its headings one down.
+        generated = self.folder / "generated.md"
+        generated.write_text("| run | groups |\n|---|---|\n| lib | 2 |\n\n## Found by generation only\n")
+        result = self.run_tool("results", "--reports", str(self.reports), "--matrix", str(matrix),
+                               "--manifest", str(manifest), "--out", str(out), "--generated", str(generated),
+                               triage)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        text = out.read_text()
+        self.assertIn("\n## Generated records\n", text)
+        self.assertIn("| lib | 2 |\n\n### Found by generation only\n", text)
+        self.assertLess(text.index("## Generated records"), text.index("\n## matrix\n"))
+
+
+class GeneratedTableTest(unittest.TestCase):
+    """tools/results/generated.py: the runs, the groups no suite case shows, each run's groups."""
+
+    @staticmethod
+    def report(name, groups, compared=True):
+        cases = [{"id": g["case"], "answer": g.pop("answer"), "verdict": "wrong-position"} for g in groups]
+        return {"implementation": {"name": name, "version": "1 (npm)"}, "cases": cases,
+                "generative": {"seed": 7, "profile": "chess960", "generated": 5000, "stopped_by": "the record limit",
+                               "cases_per_second": 2500.0, "shrink_seconds": 1.25,
+                               "suite_report": "suite.json" if compared else None, "groups": groups}}
+
+    @staticmethod
+    def group(key, minimal, suite_case, answer, number):
+        return {"key": key, "records": 3, "minimal": minimal, "minimal_bytes": len(minimal.encode()), "calls": 40,
+                "call_bound_reached": False, "suite_case": suite_case, "record_index": 10 * number,
+                "case": f"group-{number}", "replay": f"xfen certify --generate 1 --seed 7 --from {10 * number}",
+                "answer": answer}
+
+    def run_tool(self, *reports):
+        folder = pathlib.Path(tempfile.mkdtemp())
+        paths = []
+        for i, report in enumerate(reports):
+            paths.append(folder / f"r{i}.json")
+            paths[-1].write_text(json.dumps(report))
+        return subprocess.run([sys.executable, str(TOOL.parent / "generated.py"), *map(str, paths)],
+                              capture_output=True, text=True)
+
+    def test_tables(self):
+        lib = self.report("lib", [self.group("wrong-position: en-passant", "8/8 w - a6 0 1", None, "ok 8/8 w - - 0 1", 1),
+                                  self.group("accepted-invalid: castling.no-rook", "K w Q - 0 1", "castling.no-rook-Q",
+                                             "ok K w Q - 0 1", 2)])
+        other = self.report("other", [self.group("crash: on 8x8", "a|b", None, None, 1)], compared=False)
+        result = self.run_tool(lib, other)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = result.stdout
+        self.assertIn("| lib | 1 (npm) | chess960 | 7 | 5000 | the record limit | 2500 | 2 | 1 | 1.2 s |", out)
+        self.assertIn("| other | 1 (npm) | chess960 | 7 | 5000 | the record limit | 2500 | 1 | ? | 1.2 s |", out)
+        only = out[out.index("## Found by generation only"):out.index("## lib")]
+        self.assertIn("| lib | wrong-position: en-passant | `8/8 w - a6 0 1` | `ok 8/8 w - - 0 1` "
+                      "| `xfen certify --generate 1 --seed 7 --from 10` |", only)
+        self.assertNotIn("castling.no-rook", only)  # the suite shows it
+        self.assertNotIn("| other |", only)  # not compared: not claimed new
+        self.assertIn("| accepted-invalid: castling.no-rook | 3 | `K w Q - 0 1` | 11 | 40 | castling.no-rook-Q | 20 |", out)
+        self.assertIn("| wrong-position: en-passant | 3 | `8/8 w - a6 0 1` | 14 | 40 | **new** | 10 |", out)
+        self.assertIn("| crash: on 8x8 | 3 | `a\\|b` | 3 | 40 | ? | 10 |", out)
+
+    def test_not_a_generative_report(self):
+        result = self.run_tool({"implementation": {"name": "lib"}, "cases": []})
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("not the report of a generative run", result.stderr)
 
 
 class WeeklyWorkflowTest(unittest.TestCase):

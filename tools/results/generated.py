@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""The findings of generative certification runs, as Markdown: one table of the runs, then each
-run's groups of distinct disagreements.
+"""The findings of generative certification runs, as Markdown: the runs, the disagreements no case
+of the suite showed, then each run's groups.
 
   generated.py REPORT.json...      (JSON reports of `xfen certify --generate`)
 
-Per run: its name and version, the records generated, why it stopped, cases/s, the groups and the
-time spent shrinking; per group: its key, how many generated records fell into it, the minimal
-record, its length, the answers asked to shrink it, the suite case that fails the same way (with
---suite-report; "new" when none does) and the command that replays it. Python's
-standard library only; exit status 2 for a file that is not the JSON report of a generative run.
+Per run: its name and version, profile, seed, the records generated, why it stopped, cases/s,
+the groups, how many no suite case shows, and the time spent shrinking. Then every group no suite
+case shows (with --suite-report; "?" when the run was not compared): the run, its key, the
+minimal record, the program's answer and the command that replays it. Then per run, every group:
+its key, the records that fell into it, the minimal record and its length, the answers asked to
+shrink it, the suite case that fails the same way (or "new"), and the record it was first met
+on (`--seed S --from I --generate 1` replays it). Python's standard library only; exit status 2
+for a file that is not the JSON report of a generative run.
 """
 import json
 import sys
@@ -36,7 +39,8 @@ def read(path):
         with open(path, encoding="utf-8") as f:
             report = json.load(f)
     except (OSError, ValueError) as error:
-        sys.exit(f"generated.py: {path}: {error}")
+        print(f"generated.py: {path}: {error}", file=sys.stderr)
+        sys.exit(2)
     if not isinstance(report.get("generative"), dict):
         print(f"generated.py: {path}: not the report of a generative run (no \"generative\" member)",
               file=sys.stderr)
@@ -44,32 +48,52 @@ def read(path):
     return report
 
 
+def answer_of(report, group):
+    case = next((c for c in report["cases"] if c["id"] == group["case"]), None)
+    if case is None:
+        return ""
+    return case["answer"] if case.get("answer") is not None else case["verdict"]
+
+
 def main(paths):
     if not paths:
         print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
         return 2
-    reports = [(path, read(path)) for path in paths]
-    lines = ["| run | version | profile | seed | records | stopped by | cases/s | groups | shrinking |",
-             "|---|---|---|---:|---:|---|---:|---:|---:|"]
-    for _, report in reports:
+    reports = [read(path) for path in paths]
+    lines = ["| run | version | profile | seed | records | stopped by | cases/s | groups | new | shrinking |",
+             "|---|---|---|---:|---:|---|---:|---:|---:|---:|"]
+    for report in reports:
         g, program = report["generative"], report["implementation"]
+        compared = g.get("suite_report") is not None
+        new = sum(not group.get("suite_case") for group in g["groups"]) if compared else "?"
         lines.append(f"| {cell(program['name'])} | {cell(program['version'] or '')} | {g['profile']} "
                      f"| {g['seed']} | {g['generated']} | {cell(g['stopped_by'])} | {g['cases_per_second']:.0f} "
-                     f"| {len(g['groups'])} | {g['shrink_seconds']:.1f} s |")
-    for _, report in reports:
+                     f"| {len(g['groups'])} | {new} | {g['shrink_seconds']:.1f} s |")
+    lines += ["", "## Found by generation only", "",
+              "| run | group | minimal record | answer | replay |", "|---|---|---|---|---|"]
+    for report in reports:
         g = report["generative"]
-        lines += ["", f"### {cell(report['implementation']['name'])}", ""]
+        if g.get("suite_report") is None:
+            continue
+        for group in g["groups"]:
+            if not group.get("suite_case"):
+                lines.append(f"| {cell(report['implementation']['name'])} | {cell(group['key'])} "
+                             f"| {cell(code(group['minimal']))} | {cell(code(answer_of(report, group)))} "
+                             f"| {cell(code(group['replay']))} |")
+    for report in reports:
+        g = report["generative"]
+        compared = g.get("suite_report") is not None
+        lines += ["", f"## {cell(report['implementation']['name'])}", ""]
         if not g["groups"]:
             lines.append(f"No disagreement in {g['generated']} records.")
             continue
-        compared = g.get("suite_report") is not None
-        lines += ["| group | records | minimal record | bytes | calls | shrink time | suite | replay |",
-                  "|---|---:|---|---:|---:|---:|---|---|"]
+        lines += ["| group | records | minimal record | bytes | answers asked | suite | first record |",
+                  "|---|---:|---|---:|---:|---|---:|"]
         for group in g["groups"]:
             bound = " (bound reached)" if group["call_bound_reached"] else ""
             lines.append(f"| {cell(group['key'])} | {group['records']} | {cell(code(group['minimal']))} "
-                         f"| {group['minimal_bytes']} | {group['calls']}{bound} | {group['shrink_seconds']:.2f} s "
-                         f"| {suite_column(group, compared)} | {cell(code(group['replay']))} |")
+                         f"| {group['minimal_bytes']} | {group['calls']}{bound} | {suite_column(group, compared)} "
+                         f"| {group['record_index']} |")
     print("\n".join(lines))
     return 0
 

@@ -18,9 +18,11 @@ reports, writes the per-case expectations CI compares against, and writes docs/R
   triage.py changes --reports DIR --manifest PROGRAMS.json --out FILE TRIAGE.json...
       Writes FILE: the runs whose version is not the one the manifest pins, and what `check`
       finds; prints "changed" or "unchanged" (the weekly workflow opens an issue on "changed").
-  triage.py results --reports DIR --matrix MATRIX.md --manifest PROGRAMS.json --out FILE TRIAGE.json...
+  triage.py results --reports DIR --matrix MATRIX.md --manifest PROGRAMS.json --out FILE
+                    [--generated GENERATED.md] TRIAGE.json...
       Writes docs/RESULTS.md: the matrix (MATRIX.md, from `xfen certify matrix --markdown`),
-      then each program's behaviours, from the triage.
+      then each program's behaviours, from the triage; with --generated, what generative
+      certification found (tools/results/generated.py's Markdown) as a section of its own.
 
 A failure: a case whose verdict is not pass, skipped or not-applicable. Python's standard library
 only. Exit status 2 for a usage error or a file that cannot be read.
@@ -317,7 +319,7 @@ def code(text):
     return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
 
 
-def results(reports, programs, behaviours, matrix_markdown, manifest, out):
+def results(reports, programs, behaviours, matrix_markdown, manifest, out, generated_markdown=None):
     runs_of = {}
     for entry in manifest["programs"]:
         runs_of.setdefault(entry["program"], []).append(entry["name"])
@@ -362,6 +364,13 @@ def results(reports, programs, behaviours, matrix_markdown, manifest, out):
             lines.append(f"- **{program['program']}** {program['version']}")
             lines += [f"  - [{b.entry['title'].rstrip('.')}](#{anchor(b.id)}): {code(b.entry['record'])}"
                       for b in bugs]
+    if generated_markdown:
+        lines += ["", "## Generated records", "",
+                  "What `xfen certify --generate` found beyond the suite: every run of the matrix given "
+                  "generated records (`scripts/certify-programs.sh --generate`, docs/CERTIFY.md), each "
+                  "distinct disagreement shrunk to a minimal record and compared with the same "
+                  "program's suite run. The groups no suite case showed became suite cases and "
+                  "behaviours of the triage below.", "", demoted(generated_markdown.strip())]
     lines += ["", demoted(matrix_markdown.strip()), "", "## Every behaviour, per program", ""]
     for program in programs:
         name = program["program"]
@@ -406,6 +415,7 @@ def main(argv):
     parser.add_argument("--out")
     parser.add_argument("--matrix")
     parser.add_argument("--manifest")
+    parser.add_argument("--generated", help="results: the Markdown of tools/results/generated.py, as a section")
     args = parser.parse_args(argv)
     expectation_files = [f for f in args.files if not f.endswith(".json")]
     triage_files = [f for f in args.files if f.endswith(".json")]
@@ -435,7 +445,8 @@ def main(argv):
     if not args.matrix or not args.manifest or not args.out:
         fail_usage("results needs --matrix, --manifest and --out")
     results(reports, programs, behaviours, pathlib.Path(args.matrix).read_text(encoding="utf-8"),
-            read_json(args.manifest), args.out)
+            read_json(args.manifest), args.out,
+            pathlib.Path(args.generated).read_text(encoding="utf-8") if args.generated else None)
     return 0
 
 
