@@ -46,6 +46,10 @@ BOOST_AUTO_TEST_CASE(a_wrong_field_is_the_first_field_written_otherwise) {
              DifferingField::halfmove);
   BOOST_TEST(key_of(kStart, fake::accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1")).field ==
              DifferingField::board);
+  // A right castling field in Shredder letters before a wrong fullmove number: the wrong value is
+  // where the answer is wrong (as Fairy-Stockfish's 'f' for q beside a fullmove number cut to 1).
+  BOOST_TEST(key_of("5rk1/8/8/8/8/8/8/6K1 w q - 0 1111111111", fake::accepted("5rk1/8/8/8/8/8/8/6K1 w f - 0 1")) ==
+             (DisagreementKey{Verdict::wrong_position, DifferingField::fullmove, {}, 0}));
   // Another spelling is non-canonical, in the field it spells otherwise; a shorter layout with the
   // right fields is the layout.
   BOOST_TEST(key_of(kStart, fake::accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")) ==

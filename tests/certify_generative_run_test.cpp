@@ -17,6 +17,7 @@
 #include "certify/generative/disagreement_key.hpp"
 #include "certify/generative/generative_run.hpp"
 #include "certify/generative/program_session.hpp"
+#include "generate/tape.hpp"
 
 namespace {
 
@@ -187,4 +188,25 @@ BOOST_AUTO_TEST_CASE(a_crash_shrinks_to_the_pieces_that_cause_it) {
         std::count_if(board.begin(), board.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
     BOOST_TEST(pieces == 2);
   }
+}
+
+BOOST_AUTO_TEST_CASE(a_disagreement_the_program_does_not_repeat_is_reported_unshrunk) {
+  // A program that rejects the first record each of its processes is sent, then answers as xfen:
+  // the first graded record is rejected, and never again. Its group says it was not reproduced
+  // and keeps the record as generated (shrinking asks a session whose first record is another).
+  certify::GenerativeOptions options =
+      run_of("read -r first; echo 'error the first record'; exec '" + xfen_binary() + "' adapter", 0, 200);
+  options.certify.runner.jobs = 1;
+  options.spelling_records = 0;
+  // A seed whose first record xfen reads, so that rejecting it is a disagreement.
+  while (certify::certify_case_from_record(
+             xfen::generate::generate(xfen::generate::records_for(options.profile), options.seed).value.text, 1)
+             .expectation == certify::Expectation::reject)
+    ++options.seed;
+  const certify::CertifyReport report = run(options);
+  BOOST_TEST_REQUIRE(report.generative->groups.size() == 1u);
+  const certify::GeneratedGroup& group = report.generative->groups[0];
+  BOOST_TEST(group.record_index == 0u);
+  BOOST_TEST(!group.reproduced);
+  BOOST_TEST(group.minimal == group.record);
 }

@@ -251,7 +251,7 @@ class GenerativeReports(unittest.TestCase):
     readers sharing no code with the writers take them."""
 
     GROUP_MEMBERS = ["key", "verdict", "records", "record_index", "record_seed", "description",
-                     "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
+                     "record", "tape", "reproduced", "tape_shrunk", "minimal", "minimal_bytes", "calls",
                      "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"]
 
     def test_json(self):

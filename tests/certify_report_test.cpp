@@ -1071,7 +1071,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
   const nlohmann::ordered_json& bytes = run["groups"][0];
   BOOST_TEST(member_names(bytes) ==
              (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
-                                       "record", "record_base64", "tape", "tape_shrunk", "tape_shrunk_base64",
+                                       "record", "record_base64", "tape", "reproduced", "tape_shrunk", "tape_shrunk_base64",
                                        "minimal", "minimal_base64", "minimal_bytes", "calls",
                                        "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"}));
   BOOST_TEST(bytes["key"] == "accepted-invalid: bytes.control");
@@ -1097,7 +1097,7 @@ BOOST_AUTO_TEST_CASE(json_report_has_the_generative_member_in_its_shape) {
   const nlohmann::ordered_json& en_passant = run["groups"][1];
   BOOST_TEST(member_names(en_passant) ==
              (std::vector<std::string>{"key", "verdict", "records", "record_index", "record_seed", "description",
-                                       "record", "tape", "tape_shrunk", "minimal", "minimal_bytes", "calls",
+                                       "record", "tape", "reproduced", "tape_shrunk", "minimal", "minimal_bytes", "calls",
                                        "call_bound_reached", "shrink_seconds", "case", "replay", "suite_case"}));
   BOOST_TEST(en_passant["minimal"] == kGroupTwoMinimal);
   BOOST_TEST(en_passant["minimal_bytes"] == kGroupTwoMinimal.size());

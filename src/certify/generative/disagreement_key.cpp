@@ -5,6 +5,7 @@
 
 #include <xfen/diagnostic.hpp>
 #include <xfen/parse.hpp>
+#include <xfen/write.hpp>
 
 namespace xfen::certify {
 namespace {
@@ -39,6 +40,21 @@ DifferingField first_differing_field(std::string_view expected, std::string_view
   }
   // Every field both have is the same: the answer has fewer or more of them.
   return e.done && a.done ? DifferingField::none : DifferingField::layout;
+}
+
+// Where a wrong answer is wrong: the first field whose value differs, found by writing the answer's
+// position as X-FEN writes it, so that another spelling of a right field (Shredder letters for a
+// castling right, say) does not hide a wrong field after it (a fullmove number written as 1).
+// An answer xfen cannot read strictly (another layout, or not X-FEN) is compared as written.
+DifferingField first_wrong_field(const CertifyCase& c, std::string_view answered) {
+  const ParseResult read = parse(answered);
+  if (read.ok()) {
+    std::array<char, kMaxRecordSize> buffer{};
+    const WriteResult written = write(read.position, buffer);
+    const DifferingField field = first_differing_field(c.expected, std::string_view(buffer.data(), written.size));
+    if (field != DifferingField::none) return field;
+  }
+  return first_differing_field(c.expected, answered);
 }
 
 // What xfen makes of the record: its width when it reads it, else the code its reading stops at.
@@ -101,7 +117,7 @@ DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, con
   key.verdict = grade.verdict;
   switch (grade.verdict) {
     case Verdict::pass: break;
-    case Verdict::wrong_position:
+    case Verdict::wrong_position: key.field = first_wrong_field(c, answer.text); break;
     case Verdict::non_canonical: key.field = first_differing_field(c.expected, answer.text); break;
     case Verdict::accepted_invalid: describe_record(c, key); break;
     case Verdict::rejected_valid: key.width = c.expected_position.width; break;

@@ -130,6 +130,7 @@ class ShrinkAsker {
 };
 
 struct ShrinkResult {
+  bool reproduced = true;
   std::string tape_shrunk;
   Minimised minimal;
   Answer answer;  // the program's answer to the minimal record
@@ -171,7 +172,8 @@ ShrinkResult shrink_group(const GenerativeOptions& options, const DisagreementGr
       generate::shrink(generate::records_for(options.profile), group.origin.tape,
                        [&](const generate::GeneratedRecord& record) { return same_key(record.text); });
   result.tape_shrunk = on_tape.value.text;
-  if (same_key(result.tape_shrunk)) {
+  result.reproduced = same_key(result.tape_shrunk);  // the first record's own answer when no edit held
+  if (result.reproduced) {
     result.minimal = minimise_record(result.tape_shrunk, same_key, std::numeric_limits<std::size_t>::max());
   } else {
     // The program did not disagree again the same way (it answers differently from run to run):
@@ -347,6 +349,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     out.description = first_records[g].description;
     out.record = group.origin.record;
     out.tape = group.origin.tape;
+    out.reproduced = shrunk.reproduced;
     out.tape_shrunk = std::move(shrunk.tape_shrunk);
     out.minimal = shrunk.minimal.record;
     out.calls = shrunk.minimal.calls;

@@ -29,6 +29,10 @@ struct GeneratedGroup {
   std::string description;
   std::string record;
   std::vector<std::uint32_t> tape;
+  // Whether the first record, asked again, disagreed the same way: false for a program whose
+  // answer to a record varies from run to run (timing, memory, what it was sent before); the
+  // group is then reported with the record as generated, unshrunk.
+  bool reproduced = true;
   std::string tape_shrunk;  // the record of the shrunk tape, before the text is shrunk
   std::string minimal;      // the minimal record: still disagreeing with the same key
   // What shrinking cost: the program's answers asked (the tape's and the text's), and time.

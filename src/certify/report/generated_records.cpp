@@ -24,6 +24,9 @@ std::string generation_limits(const GenerativeSummary& run) {
 std::string shrink_cost(const GeneratedGroup& group) {
   std::string cost = std::to_string(group.calls) + (group.calls == 1 ? " call in " : " calls in ") +
                      seconds_text(group.shrink_seconds);
+  if (!group.reproduced)
+    return cost + "; not reproduced: asked again, the program did not disagree the same way (its answers vary "
+                  "from run to run), so the record is reported as generated";
   if (group.call_bound_reached)
     cost += "; the call bound was reached: the minimal record may not be 1-minimal";
   return cost;

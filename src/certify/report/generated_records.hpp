@@ -20,7 +20,8 @@ std::string speed_text(const GenerativeSummary& run);
 std::string generation_limits(const GenerativeSummary& run);
 
 // "37 calls in 0.21 s", then "; the call bound was reached: the minimal record may not be
-// 1-minimal" when it was, which a reader of the minimal record needs to know.
+// 1-minimal" when it was, or that the first record did not disagree again (not reproduced),
+// which a reader of the minimal record needs to know.
 std::string shrink_cost(const GeneratedGroup& group);
 
 // With --suite-report: "fails as suite case castling.no-rook-K does", or "no suite case fails

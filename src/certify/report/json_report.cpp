@@ -179,6 +179,7 @@ Json generated_group(const CertifyReport& report, const GeneratedGroup& group) {
   // The records as a case's input is: text, and base64 when the text had to be escaped.
   add_bytes(json, "record", group.record);
   json["tape"] = std::move(tape);
+  json["reproduced"] = group.reproduced;
   add_bytes(json, "tape_shrunk", group.tape_shrunk);
   add_bytes(json, "minimal", group.minimal);
   json["minimal_bytes"] = group.minimal.size();
