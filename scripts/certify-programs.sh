@@ -4,7 +4,7 @@
 # describes each; printed) and says how long all the runs took.
 #
 # usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S] [--suite-reports DIR]]
+#                                    [--generate N [--seed S] [--shrink-time S] [--suite-reports DIR]]
 #   --quick       only the side-to-move cases (--tag side), as CI runs it
 #   --patient     a minute per answer (--timeout-ms, --startup-ms 60000): for a loaded machine
 #                 (the tests), where a slow answer must not pass for a timeout
@@ -15,6 +15,8 @@
 #                 8x8), each minimal disagreement saved as a case (NAME.cases.jsonl); prints the
 #                 groups of every run (tools/results/generated.py) instead of the matrix
 #   --seed S      with --generate: the seed of every run (default 1)
+#   --shrink-time S  with --generate: seconds at most to shrink one group (xfen's default: 120; an
+#                 engine that crashes restarts for every candidate record, a few a second)
 #   --suite-reports DIR  with --generate: the suite runs' reports (DIR/NAME.json, as a run without
 #                 --generate writes them), so that each group says whether the suite shows it
 #   --out DIR     where the reports go (default build/certify-programs): NAME.json, NAME.html and
@@ -38,11 +40,12 @@ patient=0
 install=1
 generate=
 seed=1
+shrink_time=
 suite_reports=
 only=()
 usage() {
   echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S] [--suite-reports DIR]]" >&2
+#                                    [--generate N [--seed S] [--shrink-time S] [--suite-reports DIR]]" >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
@@ -52,6 +55,7 @@ while [ $# -gt 0 ]; do
     --no-install) install=0; shift ;;
     --generate) [ $# -ge 2 ] || usage; generate=$2; shift 2 ;;
     --seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
+    --shrink-time) [ $# -ge 2 ] || usage; shrink_time=$2; shift 2 ;;
     --suite-reports) [ $# -ge 2 ] || usage; suite_reports=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --only)
@@ -119,11 +123,21 @@ while IFS=$'\x1f' read -r name command supports options version; do
       *) profile=8x8 ;;
     esac
     args+=(--generate "$generate" --seed "$seed" --profile "$profile" --save-cases "$out/$name.cases.jsonl")
+    [ -z "$shrink_time" ] || args+=(--shrink-time "$shrink_time")
     if [ -n "$suite_reports" ] && [ -f "$suite_reports/$name.json" ]; then
       args+=(--suite-report "$suite_reports/$name.json")
     fi
   fi
   read -r -a extra <<< "$options"
+  if [ -n "$generate" ]; then
+    # A crash is a finding there, and the records after it are still to come: the manifest's
+    # --max-restarts (what a suite run may spend) would end the run in not-run records.
+    kept=()
+    for ((k = 0; k < ${#extra[@]}; k += 2)); do
+      [ "${extra[k]}" = --max-restarts ] || kept+=("${extra[k]}" "${extra[k + 1]}")
+    done
+    extra=("${kept[@]}")
+  fi
   if [ $patient -eq 1 ]; then  # the manifest's own limits give way (options come in pairs)
     kept=()
     for ((k = 0; k < ${#extra[@]}; k += 2)); do

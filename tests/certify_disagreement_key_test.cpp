@@ -85,7 +85,7 @@ BOOST_AUTO_TEST_CASE(keys_differ_across_verdicts_and_parts) {
       key_of(kStart, fake::rejected()),                                                      // rejected-valid: 8x8
       key_of(kCapablanca, fake::rejected()),                                                 // rejected-valid: 10x8
       key_of(kStart, fake::crashed()),                                                       // crash: on 8x8
-      key_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1", fake::crashed()),                             // crash: on castling.no-rook
+      key_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1", fake::crashed()),                             // crash: on an invalid record
       key_of(kStart, certify::Answer{certify::Answer::Kind::timeout, {}, {}, {}, {}}),      // timeout: on 8x8
   };
   BOOST_TEST(keys.size() == 10u);
@@ -99,5 +99,10 @@ BOOST_AUTO_TEST_CASE(keys_print_what_they_hold) {
   BOOST_TEST(certify::to_string(key_of(kCapablanca, fake::rejected())) == "rejected-valid: 10x8");
   BOOST_TEST(certify::to_string(key_of(kStart, fake::crashed())) == "crash: on 8x8");
   BOOST_TEST(certify::to_string(key_of("4k3/8/8/8/8/8/8/4K3 w K - 0 1", fake::crashed())) ==
-             "crash: on castling.no-rook");
+             "crash: on an invalid record");
+  // Whatever rule an invalid record breaks, a crash on it is one disagreement: what makes a
+  // program crash is not what xfen's reading stops at.
+  BOOST_TEST(key_of("8/8/8/8/8/8/8/8 w - a6 0 1", fake::crashed()) == key_of("8/8/8/8/8/8/8/8 w - - - 1", fake::crashed()));
+  // A program given up on (not-run) disagrees with nothing.
+  BOOST_TEST(!certify::disagreement(kStart, certify::Answer{certify::Answer::Kind::not_run, {}, {}, {}, {}}).has_value());
 }

@@ -57,13 +57,9 @@ DifferingField first_wrong_field(const CertifyCase& c, std::string_view answered
   return first_differing_field(c.expected, answered);
 }
 
-// What xfen makes of the record: its width when it reads it, else the code its reading stops at.
+// What xfen makes of the record: its width when it reads it, 0 ("an invalid record") when not.
 void describe_record(const CertifyCase& c, DisagreementKey& key) {
-  if (c.expectation != Expectation::reject) {
-    key.width = c.expected_position.width;
-    return;
-  }
-  key.rule = std::string(code_name(parse(c.input).error.code));
+  if (c.expectation != Expectation::reject) key.width = c.expected_position.width;
 }
 
 }  // namespace
@@ -97,7 +93,7 @@ std::string to_string(const DisagreementKey& key) {
     case Verdict::accepted_invalid: return text + ": " + key.rule;
     case Verdict::rejected_valid: return text + ": " + std::to_string(key.width) + "x8";
     default:
-      return text + ": on " + (key.rule.empty() ? std::to_string(key.width) + "x8" : key.rule);
+      return text + ": on " + (key.width == 0 ? std::string("an invalid record") : std::to_string(key.width) + "x8");
   }
 }
 
@@ -119,7 +115,7 @@ DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, con
     case Verdict::pass: break;
     case Verdict::wrong_position: key.field = first_wrong_field(c, answer.text); break;
     case Verdict::non_canonical: key.field = first_differing_field(c.expected, answer.text); break;
-    case Verdict::accepted_invalid: describe_record(c, key); break;
+    case Verdict::accepted_invalid: key.rule = std::string(code_name(parse(c.input).error.code)); break;
     case Verdict::rejected_valid: key.width = c.expected_position.width; break;
     default: describe_record(c, key); break;
   }
@@ -129,7 +125,7 @@ DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, con
 std::optional<DisagreementKey> disagreement(std::string_view record, const Answer& answer, const GradingRules& rules) {
   const CertifyCase c = certify_case_from_record(record, 1);
   const Grade graded = grade(c, answer, rules.spellings, rules.layouts, rules.profile);
-  if (!is_failure(graded.verdict)) return std::nullopt;
+  if (!is_disagreement(graded.verdict)) return std::nullopt;
   return disagreement_key(c, answer, graded);
 }
 

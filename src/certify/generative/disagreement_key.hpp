@@ -16,9 +16,14 @@
 // - rejected-valid: the record's width (8 or 10) alone. What makes a valid record special is not
 //   needed: the minimiser keeps what the program trips on, and a finer key (the record's rarest
 //   feature) would change as that feature is shrunk towards the simplest one that still trips it.
-// - crash, timeout, protocol-error, not-run: what xfen makes of the record: its width when it
-//   reads it, the code it stops at when it does not, so that a crash on valid records is never
-//   shrunk into a crash on garbage (a different bug, or none: many programs die on garbage).
+// - crash, timeout, protocol-error: what xfen makes of the record: its width when it reads it,
+//   "an invalid record" when it does not, so that a crash on valid records is never shrunk into a
+//   crash on garbage (a different bug, or none: many programs die on garbage). Not the rule an
+//   invalid record breaks: what makes a program crash is not what xfen's reading stops at, and
+//   keyed by it one crash (Stockfish's, on any record without kings) became twenty groups, one
+//   per rule the generated records happened to break beside it.
+// - not-run is no disagreement: the runner gave up on the program (its restarts spent), the
+//   program said nothing about the record.
 #pragma once
 
 #include <cstddef>
@@ -56,8 +61,7 @@ std::ostream& operator<<(std::ostream& os, DifferingField field);
 struct DisagreementKey {
   Verdict verdict = Verdict::pass;
   DifferingField field = DifferingField::none;  // wrong-position, non-canonical
-  std::string rule;        // the code xfen's reading stops at: accepted-invalid, and the others
-                           // on a record xfen rejects
+  std::string rule;        // accepted-invalid: the code xfen's reading stops at
   std::uint8_t width = 0;  // 8 or 10: rejected-valid, and the others on a record xfen reads
 
   friend bool operator==(const DisagreementKey&, const DisagreementKey&) = default;
@@ -66,10 +70,13 @@ struct DisagreementKey {
 };
 
 // "wrong-position: en-passant", "accepted-invalid: castling.no-rook", "rejected-valid: 8x8",
-// "crash: on 10x8", "crash: on castling.no-rook".
+// "crash: on 10x8", "crash: on an invalid record".
 std::string to_string(const DisagreementKey& key);
 std::ostream& operator<<(std::ostream& os, const DisagreementKey& key);
 std::size_t hash_value(const DisagreementKey& key) noexcept;
+
+// Whether a verdict is a disagreement to group: a failure, other than not-run.
+inline bool is_disagreement(Verdict verdict) noexcept { return is_failure(verdict) && verdict != Verdict::not_run; }
 
 // The key of a graded answer (any verdict; a pass gets the pass key, with nothing else set).
 DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade);

@@ -248,7 +248,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
   generation.list_passes = false;
   generation.max_listed = 0;
   generation.on_graded = [&](const CertifyCase& c, const Answer& answer, const Grade& graded) {
-    if (!is_failure(graded.verdict)) {
+    if (!is_disagreement(graded.verdict)) {
       ++since_new_group;
       return;
     }
