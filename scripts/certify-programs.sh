@@ -4,7 +4,7 @@
 # describes each; printed) and says how long all the runs took.
 #
 # usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S] [--shrink-time S] [--suite-reports DIR]]
+#                                    [--generate N [--seed S] [--time S] [--shrink-time S] [--suite-reports DIR]]
 #   --quick       only the side-to-move cases (--tag side), as CI runs it
 #   --patient     a minute per answer (--timeout-ms, --startup-ms 60000): for a loaded machine
 #                 (the tests), where a slow answer must not pass for a timeout
@@ -15,6 +15,8 @@
 #                 8x8), each minimal disagreement saved as a case (NAME.cases.jsonl); prints the
 #                 groups of every run (tools/results/generated.py) instead of the matrix
 #   --seed S      with --generate: the seed of every run (default 1)
+#   --time S      with --generate: seconds of generation at most per run (an engine restarted after
+#                 every crash, as Stockfish is, takes an hour for 100,000 records)
 #   --shrink-time S  with --generate: seconds at most to shrink one group (xfen's default: 120; an
 #                 engine that crashes restarts for every candidate record, a few a second)
 #   --suite-reports DIR  with --generate: the suite runs' reports (DIR/NAME.json, as a run without
@@ -41,11 +43,12 @@ install=1
 generate=
 seed=1
 shrink_time=
+time_limit=
 suite_reports=
 only=()
 usage() {
   echo "usage: scripts/certify-programs.sh [--quick] [--patient] [--no-install] [--only NAME...] [--out DIR]
-#                                    [--generate N [--seed S] [--shrink-time S] [--suite-reports DIR]]" >&2
+#                                    [--generate N [--seed S] [--time S] [--shrink-time S] [--suite-reports DIR]]" >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
@@ -56,6 +59,7 @@ while [ $# -gt 0 ]; do
     --generate) [ $# -ge 2 ] || usage; generate=$2; shift 2 ;;
     --seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
     --shrink-time) [ $# -ge 2 ] || usage; shrink_time=$2; shift 2 ;;
+    --time) [ $# -ge 2 ] || usage; time_limit=$2; shift 2 ;;
     --suite-reports) [ $# -ge 2 ] || usage; suite_reports=$2; shift 2 ;;
     --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
     --only)
@@ -124,6 +128,7 @@ while IFS=$'\x1f' read -r name command supports options version; do
     esac
     args+=(--generate "$generate" --seed "$seed" --profile "$profile" --save-cases "$out/$name.cases.jsonl")
     [ -z "$shrink_time" ] || args+=(--shrink-time "$shrink_time")
+    [ -z "$time_limit" ] || args+=(--time "$time_limit")
     if [ -n "$suite_reports" ] && [ -f "$suite_reports/$name.json" ]; then
       args+=(--suite-report "$suite_reports/$name.json")
     fi

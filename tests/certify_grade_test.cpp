@@ -119,6 +119,19 @@ BOOST_AUTO_TEST_CASE(shredder_letters_are_non_canonical_unless_accepted) {
   BOOST_TEST((certify::grade(c, shredder, classic_only).verdict == Verdict::non_canonical));
 }
 
+BOOST_AUTO_TEST_CASE(an_illegal_en_passant_square_left_out_beside_another_spelling_is_the_same_position) {
+  // The white king in check from c2: cxb6 is no legal capture, so a writer of the square only when
+  // a capture is legal leaves it out; kokopu (Chess960) does, and writes KQ as BD, which no one
+  // style writes. Found by generative certification: graded wrong-position before.
+  const certify::CertifyCase c = record_case("4k3/8/8/1pP5/8/8/2r5/1RKR4 w KQ b6 0 1");
+  const certify::Grade g = certify::grade(c, accepted("4k3/8/8/1pP5/8/8/2r5/1RKR4 w BD - 0 1"), {});
+  BOOST_TEST((g.verdict == Verdict::non_canonical), g.detail);
+  // A square a capture can use, left out, is still another position.
+  const certify::CertifyCase usable = record_case("4k3/8/8/1pP5/8/8/8/1RKR4 w KQ b6 0 1");
+  BOOST_TEST((certify::grade(usable, accepted("4k3/8/8/1pP5/8/8/8/1RKR4 w BD - 0 1"), {}).verdict ==
+              Verdict::wrong_position));
+}
+
 BOOST_AUTO_TEST_CASE(an_en_passant_square_written_always_is_non_canonical_and_named) {
   // After 1.e4 no black pawn can capture: X-FEN writes "-", a writer of the square as read "e3".
   const std::string after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq ";

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include <xfen/diagnostic.hpp>
+#include <xfen/en_passant_analysis.hpp>
 #include <xfen/message.hpp>
 #include <xfen/parse.hpp>
 #include <xfen/square_name.hpp>
@@ -193,8 +194,21 @@ Grade grade_record(const CertifyCase& c, const std::string& record, const Credit
     if (auto in_layout = grade_layout(c, record, crediting, layouts)) return std::move(*in_layout);
     return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
   }
-  if (!(read.position == c.expected_position))
+  if (!(read.position == c.expected_position)) {
+    // An en passant square no capture can use legally, left out (the spelling that writes it only
+    // when a capture is legal), in a record that spells another field in a way no one style writes
+    // (kokopu's Shredder letters in file order, BD for X-FEN's KQ): the same position, not another.
+    Position without_square = c.expected_position;
+    if (without_square.en_passant && !legal_en_passant(without_square)) {
+      without_square.en_passant.reset();
+      if (read.position == without_square)
+        return {Verdict::non_canonical,
+                "the expected position, its en passant square left out as no capture is legal, and written in a "
+                "way X-FEN does not (X-FEN writes " + c.expected + ")",
+                WriteOptions{.en_passant = EnPassantStyle::legal}};
+    }
     return {Verdict::wrong_position, differences(c.expected_position, read.position)};
+  }
   // The same position (an en passant square no pawn can use, written all the same, say).
   if (auto spelled = grade_spelling(read.position, record, crediting)) return std::move(*spelled);
   return {Verdict::non_canonical,
