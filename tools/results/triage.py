@@ -369,8 +369,11 @@ def results(reports, programs, behaviours, matrix_markdown, manifest, out, gener
                   "What `xfen certify --generate` found beyond the suite: every run of the matrix given "
                   "generated records (`scripts/certify-programs.sh --generate`, docs/CERTIFY.md), each "
                   "distinct disagreement shrunk to a minimal record and compared with the same "
-                  "program's suite run. The groups no suite case showed became suite cases and "
-                  "behaviours of the triage below.", "", demoted(generated_markdown.strip())]
+                  "program's suite run (`--suite-report`: \"new\" where no suite case failed the same "
+                  "way). Each new group was reproduced by hand; those showing a behaviour no case "
+                  "pinned became suite cases (see the suite's CHANGELOG) and behaviours of the triage "
+                  "below, and the others are behaviours the triage already names.", "",
+                  demoted(generated_markdown.strip())]
     lines += ["", demoted(matrix_markdown.strip()), "", "## Every behaviour, per program", ""]
     for program in programs:
         name = program["program"]
