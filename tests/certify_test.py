@@ -1080,7 +1080,7 @@ class Gate(CertifyTestCase):
             self.assertEqual(list(rerun.verdicts()), failed)
             self.assertEqual(set(rerun.verdicts().values()), {"pass"})
             self.assertEqual(rerun.status, 0, rerun.describe())
-            self.assertIn(f"selection: --rerun-failed {old} ({len(failed)} of 754 cases)", rerun.stdout)
+            self.assertIn(f"selection: --rerun-failed {old} ({len(failed)} of 758 cases)", rerun.stdout)
 
     def test_each_class_is_counted_apart_in_every_report(self):
         """A program that rejects everything passes every invalid case: its total says little. Each
@@ -1123,7 +1123,7 @@ class SelfCertification(CertifyTestCase):
         for case_id, verdict in expected.items():
             if verdict == "skipped":
                 self.assertIn("per-case", run.case(case_id)["detail"])
-        statement = (f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 747 of 754 cases graded, "
+        statement = (f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 751 of 758 cases graded, "
                      "7 need per-case mode")
         self.assertIn("\n" + statement + "\n", run.stdout)
         self.assertEqual(run.report["summary"]["conformance_statement"], statement)
@@ -1135,7 +1135,7 @@ class SelfCertification(CertifyTestCase):
             run = certify("--impl", adapter(), "--per-case-impl", shlex.join([XFEN, "canon", "--whole"]),
                           "--badge", badge, "--badge-endpoint", endpoint)
             self.check_run(run, {i: "pass" for i in CASES}, status=0, seconds=60)
-            statement = f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 754 of 754 cases graded"
+            statement = f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 758 of 758 cases graded"
             self.assertIn("\n" + statement + "\n", run.stdout)
             with open(endpoint, encoding="utf-8") as f:
                 self.assertEqual(json.load(f), {"schemaVersion": 1, "label": f"X-FEN suite {SUITE_VERSION}",
