@@ -538,7 +538,11 @@ class LeftoverCheck(CertifyTestCase):
     of its own, out of certify's reach, is caught (and the test kills it)."""
 
     def test_escaped_process_is_found(self):
+        # The adapter starts once the escaped process has its own session (field 6 of its stat,
+        # the session id, is its pid): on a fast machine certify could answer every record and end
+        # its process group while `setsid` had not yet run, and nothing would have escaped.
         impl = ('setsid sleep 30 </dev/null >/dev/null 2>&1 & '
+                'while [ "$(cut -d" " -f6 /proc/$!/stat)" != "$!" ]; do sleep 0.01; done; '
                 'cut -d" " -f22 /proc/$!/stat > "$XFEN_STUB_PIDS/$!"; exec ' + adapter())
         run = certify("--impl", impl, "--id", "side.*", "--timeout-ms", "5000", "--jobs", "1")
         self.assertEqual(run.status, 0, run.describe())
