@@ -64,7 +64,6 @@ find_tool() {
   echo "coverage.sh: $1-14 not found (Debian package llvm-14)" >&2
   return 1
 }
-profdata=$(find_tool llvm-profdata)
 cov=$(find_tool llvm-cov)
 
 mkdir -p "$build_dir"
@@ -99,13 +98,7 @@ else
     tests_ok=0
 fi
 
-shopt -s nullglob
-raw=("$profile_dir"/*.profraw)
-if [ ${#raw[@]} -eq 0 ]; then
-  echo "coverage.sh: no raw profiles in $profile_dir" >&2
-  exit 1
-fi
-"$profdata" merge -sparse -o "$profile" "${raw[@]}"
+"$root/scripts/merge-profiles.sh" "$profile_dir" "$profile"
 
 # Every instrumented binary of the build (tests, replays, the command), not the client projects
 # the package tests build.
