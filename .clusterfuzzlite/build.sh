@@ -3,6 +3,7 @@
 # builder's $CXX and $CXXFLAGS (sanitizer, coverage instrumentation, -stdlib=libc++) and linked
 # with $LIB_FUZZING_ENGINE, beside
 #   $OUT/<t>_seed_corpus.zip  corpus/<t>/ and corpus/regressions/
+#   $OUT/<t>_seeds/           the same, unpacked: the target reads it too (fuzz/shipped_seeds.cpp)
 #   $OUT/<t>.options          fuzz/<t>.options ([libfuzzer] flags; dict = xfen.dict)
 #   $OUT/xfen.dict            fuzz/xfen.dict
 #
@@ -95,6 +96,10 @@ for name in "${targets[@]}"; do
   done
   [ -n "$(ls -A "$seeds")" ] || : >"$seeds/empty"
   (cd "$seeds" && zip -q -X "$OUT/${name}_seed_corpus.zip" ./*)
+  # The same seeds unpacked, which the target adds to its corpus folders (fuzz/shipped_seeds.cpp):
+  # ClusterFuzz unpacks the zip only into a corpus of at most 5 files, and coverage never.
+  rm -rf "$OUT/${name}_seeds"
+  cp -R "$seeds" "$OUT/${name}_seeds"
 
   # Options: the target's own, or the shared dictionary alone.
   if [ -f "$source_dir/fuzz/$name.options" ]; then

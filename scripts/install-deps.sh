@@ -10,6 +10,9 @@ packages=(
   # fuzzing: libFuzzer (libclang_rt.fuzzer-x86_64.a), llvm-symbolizer for sanitizer stacks, and
   # zip/unzip for ClusterFuzzLite's seed corpora
   libclang-rt-dev llvm zip unzip
+  # scripts/fuzz-builds.sh: AFL++ (afl-clang-fast++, libAFLDriver.a), objdump for ClusterFuzz's
+  # sanitizer call-site counts (binutils), taskset to pin fuzzing to one core (util-linux)
+  afl++ binutils util-linux
   # tests/clusterfuzzlite_test.sh: libc++, which OSS-Fuzz's builder compiles C++ against (clang
   # -stdlib=libc++), and YAML for reading the ClusterFuzzLite workflows
   libc++-14-dev libc++abi-14-dev python3-yaml

@@ -15,6 +15,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # Node.js with chessops and Debian's pychess, for the example adapters' test (tests/adapters_test.sh)
 scripts/install-adapters.sh
+# libc++ instrumented with MemorySanitizer, for the fuzz targets' memory build
+# (tests/clusterfuzzlite_test.sh); built once from Debian's LLVM sources, then cached
+scripts/build-msan-libcxx.sh
 jobs="$(nproc)"
 log="$(mktemp -d)"
 trap 'rm -rf "$log"' EXIT

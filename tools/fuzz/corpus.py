@@ -5,6 +5,8 @@ artifacts as distinct findings)."""
 from __future__ import annotations
 
 import hashlib
+import io
+import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -30,22 +32,67 @@ def _require_clean(project: Project, target: str, scratch: Path) -> tuple[int, i
                          f"corpus/regressions shows which input). Its output ends:\n{str(error)[-1500:]}") from None
 
 
+def _unpack_tar(archive: tarfile.TarFile, folder: Path, shown_as: str) -> None:
+    """The regular files of a tar, flattened into folder: ClusterFuzzLite uploads a corpus as one
+    tar of the corpus folder inside the artifact's zip (infra/cifuzz/filestore/github_actions)."""
+    for member in archive.getmembers():
+        if not member.isfile():
+            continue
+        source = archive.extractfile(member)
+        if source is None:
+            raise UsageError(f"{shown_as}: cannot read {member.name} from the tar")
+        (folder / _flat_name(folder, Path(member.name).name)).write_bytes(source.read())
+
+
+def _flat_name(folder: Path, name: str) -> str:
+    """name, or name.N when folders of the archive held two files of that name."""
+    if not (folder / name).exists():
+        return name
+    index = 1
+    while (folder / f"{name}.{index}").exists():
+        index += 1
+    return f"{name}.{index}"
+
+
+def _unpack_zip(path: Path, folder: Path) -> None:
+    with zipfile.ZipFile(path) as archive:
+        for member in archive.infolist():
+            if member.is_dir():
+                continue
+            data = archive.read(member)
+            shown_as = f"{path}:{member.filename}"
+            if member.filename.endswith((".tar", ".tar.gz", ".tgz")):
+                try:
+                    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+                        _unpack_tar(tar, folder, shown_as)
+                except tarfile.TarError as error:
+                    raise UsageError(f"{shown_as}: not a readable tar ({error})") from None
+            else:  # flattened: ClusterFuzzLite zips nest no meaning in folders
+                (folder / _flat_name(folder, Path(member.filename).name)).write_bytes(data)
+
+
 def _sources(paths: list[str], scratch: Path) -> list[Path]:
+    """Folders of inputs from the arguments: folders as they are; a .zip (a seed corpus, or a
+    ClusterFuzzLite corpus artifact holding a tar) or a .tar (that artifact unzipped) unpacked."""
     folders = []
     for index, name in enumerate(paths):
         path = Path(name)
         if path.is_dir():
             folders.append(path.resolve())
-        elif path.is_file() and path.suffix == ".zip":
-            unpacked = scratch / f"zip-{index}"
-            with zipfile.ZipFile(path) as archive:
-                for member in archive.infolist():
-                    if not member.is_dir():  # flattened: ClusterFuzzLite zips nest no meaning in folders
-                        (unpacked / Path(member.filename).name).parent.mkdir(parents=True, exist_ok=True)
-                        (unpacked / Path(member.filename).name).write_bytes(archive.read(member))
-            folders.append(unpacked)
+            continue
+        unpacked = scratch / f"archive-{index}"
+        unpacked.mkdir(parents=True)
+        if path.is_file() and path.suffix == ".zip":
+            _unpack_zip(path, unpacked)
+        elif path.is_file() and path.name.endswith((".tar", ".tar.gz", ".tgz")):
+            try:
+                with tarfile.open(path) as tar:
+                    _unpack_tar(tar, unpacked, name)
+            except tarfile.TarError as error:
+                raise UsageError(f"{name}: not a readable tar ({error})") from None
         else:
-            raise UsageError(f"{name}: neither a folder nor a .zip of inputs")
+            raise UsageError(f"{name}: neither a folder nor a .zip or .tar of inputs")
+        folders.append(unpacked)
     return folders
 
 

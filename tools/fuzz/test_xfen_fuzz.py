@@ -5,15 +5,18 @@ input, findings are grouped, and fuzzing never writes to the tracked seeds."""
 from __future__ import annotations
 
 import base64
+import io
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
 import unittest
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -224,6 +227,30 @@ class XfenFuzzTest(unittest.TestCase):
         seeds = sorted(p.read_bytes() for p in (self.root / "corpus" / "clean").iterdir())
         self.assertEqual(seeds, [b"a b", b"a b c d e f g"])
         self.assertIn("corpus/clean: 1 -> 2 inputs", result.stdout)
+
+    def test_merge_reads_a_clusterfuzzlite_corpus_artifact(self) -> None:
+        # ClusterFuzzLite's github_actions filestore uploads a corpus as one tar of the corpus
+        # folder inside the artifact's zip; the merge must see the inputs, not the tar.
+        inputs = [b"a b", b"a b c", b"a b c d e f g"]
+        tar_path = self.root / "corpus-clean.tar"
+        with tarfile.open(tar_path, "w") as tar:
+            for index, data in enumerate(inputs):
+                info = tarfile.TarInfo(f"./input-{index}")
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+        artifact = self.root / "cifuzz-corpus-clean.zip"
+        with zipfile.ZipFile(artifact, "w") as archive:
+            archive.write(tar_path, "cifuzz-corpus-clean.tar")
+        for source in (artifact, tar_path):
+            with self.subTest(source=source.name):
+                for path in (self.root / "corpus" / "clean").iterdir():
+                    if path.name != "seed-a":
+                        path.unlink()
+                result = self.xfen_fuzz("merge", "clean", str(source))
+                self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+                seeds = sorted(p.read_bytes() for p in (self.root / "corpus" / "clean").iterdir())
+                self.assertTrue(set(seeds) <= set(inputs), [seed[:40] for seed in seeds])
+                self.assertIn(b"a b c d e f g", seeds)
 
     def test_prune_removes_redundant_seeds_and_keeps_the_features(self) -> None:
         for index in range(5):

@@ -97,7 +97,9 @@ def parser() -> argparse.ArgumentParser:
                                 "working corpus) that reaches a feature the seeds do not (libFuzzer -merge=1). "
                                 "Refused while the target fails on its seeds or corpus/regressions.")
     merge.add_argument("target", metavar="TARGET")
-    merge.add_argument("sources", nargs="*", metavar="DIR|ZIP", help="folders or .zip files of inputs")
+    merge.add_argument("sources", nargs="*", metavar="DIR|ZIP|TAR",
+                       help="folders, .zip files of inputs (a seed corpus, or a ClusterFuzzLite corpus "
+                       "artifact as downloaded: a zip holding one tar) or .tar files of inputs")
 
     prune = commands.add_parser("prune", help="shrink the tracked seeds to a minimal set, same coverage")
     _targets_argument(prune)

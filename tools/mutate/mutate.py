@@ -39,13 +39,14 @@ BUILD_DIR = "build-mutate"  # the mutate preset's binaryDir, inside the copy of 
 
 # Not part of either suite: packaging and ClusterFuzzLite build the project again from scratch
 # (minutes, and they test the build, not the library's behaviour); mutate_tool_test tests this tool
-# and fuzz_tool_test scripts/xfen-fuzz, crash_report_test the crash notes and merge_profiles_test the
-# coverage merge, on programs of their own.
+# and fuzz_tool_test scripts/xfen-fuzz, crash_report_test the crash notes, merge_profiles_test the
+# coverage merge and clusterfuzzlite_workflows_test the workflows, on programs and files of their own.
 # The certification tests drive other programs (seconds to a minute each) and judge xfen by xfen,
 # which a mutant of the library changes on both sides; certify_grade_test stays in. The PGN
 # commands' tests run the command on files (seconds each); the PGN reader's own tests stay in.
 NOT_IN_FAST = ("package_test", "package_subdirectory_test", "package_shared_test", "clusterfuzzlite_test",
                "mutate_tool_test", "fuzz_tool_test", "crash_report_test", "merge_profiles_test",
+               "clusterfuzzlite_workflows_test",
                "certify_runner_test", "certify_report_test", "certify_report_check",
                "certify_html_render_test", "certify_test", "certify_self_stream",
                "certify_self_per_case", "adapters_test", "pgn_lint_test", "pgn_canon_test",
