@@ -22,7 +22,7 @@ if [ -f "$dest/lib/libc++.a" ] && [ "$(cat "$dest/VERSION" 2>/dev/null)" = "$pac
   exit 0
 fi
 
-if [ -z "$(apt-cache showsrc "$package" 2>/dev/null | head -n 1)" ]; then
+if [ -z "$(apt-cache showsrc "$package" 2>/dev/null)" ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   codename=$(. /etc/os-release && echo "${VERSION_CODENAME:?}")

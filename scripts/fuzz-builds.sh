@@ -200,7 +200,7 @@ check_libfuzzer() {
     if grep -q 'no interesting inputs were found' "$log.startup"; then
       fail "$tag: no coverage instrumentation"
     else
-      edges=$(grep -Po 'INFO: Loaded [[:digit:]]+ module.*\(.*(counters|guards)\):[[:space:]]+\K[[:digit:]]+' "$log.startup" | head -n 1 || true)
+      edges=$(grep -m 1 -Po 'INFO: Loaded [[:digit:]]+ module.*\(.*(counters|guards)\):[[:space:]]+\K[[:digit:]]+' "$log.startup" || true)
       if [ -n "$edges" ] && [ "$edges" -ge 100 ]; then
         pass "$tag: $edges coverage counters (>= 100)"
       else
@@ -276,7 +276,8 @@ check_afl() {
     tail -n 30 "$log.seeds"; fail "$tag: running its $count seeds"
   fi
   local dictionary
-  dictionary=$(sed -nE 's/^[[:space:]]*dict[[:space:]]*=[[:space:]]*(.*[^[:space:]])[[:space:]]*$/\1/p' "$out/$name.options" | head -n 1)
+  dictionary=$(grep -m 1 -E '^[[:space:]]*dict[[:space:]]*=' "$out/$name.options" |
+    sed -E 's/^[[:space:]]*dict[[:space:]]*=[[:space:]]*(.*[^[:space:]])[[:space:]]*$/\1/' || true)
   [ -z "$dictionary" ] || dict=(-x "$out/$dictionary")
   # afl-fuzz insists on sanitizers that abort (it sees a crash as a signal); leaks off as in
   # OSS-Fuzz's compile_afl.

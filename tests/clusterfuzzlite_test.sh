@@ -36,7 +36,7 @@ run_builds() {
   case "$status" in
     0) pass "$name: $(tail -n 1 "$TMP/$name.log")" ;;
     77) cat "$TMP/$name.log"; exit 77 ;;
-    *) grep -B 30 -m 1 '^FAIL' "$TMP/$name.log" | head -n 60; fail "$name: $(tail -n 1 "$TMP/$name.log")" ;;
+    *) grep -B 30 -m 1 '^FAIL' "$TMP/$name.log"; fail "$name: $(tail -n 1 "$TMP/$name.log")" ;;
   esac
 }
 
