@@ -83,7 +83,10 @@ def _sources(paths: list[str], scratch: Path) -> list[Path]:
         unpacked = scratch / f"archive-{index}"
         unpacked.mkdir(parents=True)
         if path.is_file() and path.suffix == ".zip":
-            _unpack_zip(path, unpacked)
+            try:
+                _unpack_zip(path, unpacked)
+            except zipfile.BadZipFile as error:
+                raise UsageError(f"{name}: not a readable zip ({error})") from None
         elif path.is_file() and path.name.endswith((".tar", ".tar.gz", ".tgz")):
             try:
                 with tarfile.open(path) as tar:
