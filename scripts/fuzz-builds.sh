@@ -152,14 +152,17 @@ option_flags() {
     }' "$1"
 }
 
-# call_sites BINARY PREFIX: direct calls to PREFIX* (bad_build_check's CALL_INSN on x86_64).
-call_sites() { objdump -dC "$1" | grep -cE "callq?\s+[0-9a-f]+\s+<$2" || true; }
+# call_sites DISASSEMBLY PREFIX: direct calls to PREFIX* (bad_build_check's CALL_INSN on x86_64).
+call_sites() { grep -cE "callq?\s+[0-9a-f]+\s+<$2" "$1" || true; }
 
 check_sanitizer_calls() {
   local tag="$1" binary="$2" sanitizer="$3" engine="$4"
-  local asan msan ubsan dfsan problems=()
-  asan=$(call_sites "$binary" __asan); msan=$(call_sites "$binary" __msan)
-  ubsan=$(call_sites "$binary" __ubsan); dfsan=$(call_sites "$binary" __dfsan)
+  local asan msan ubsan dfsan problems=() disassembly="$binary.objdump"
+  # Disassembled once for the four counts (tens of MB for a target).
+  objdump -dC "$binary" >"$disassembly"
+  asan=$(call_sites "$disassembly" __asan); msan=$(call_sites "$disassembly" __msan)
+  ubsan=$(call_sites "$disassembly" __ubsan); dfsan=$(call_sites "$disassembly" __dfsan)
+  rm -f "$disassembly"
   [ "$dfsan" -eq 0 ] || problems+=("dfsan $dfsan > 0")
   case "$sanitizer" in
     address)
@@ -188,6 +191,15 @@ check_sanitizer_calls() {
   fi
 }
 
+# unpack_seeds BUILD NAME: the target's seed zip, unpacked into BUILD/seeds-NAME (what ClusterFuzz
+# would unpack), and how many inputs it holds.
+unpack_seeds() {
+  local seeds="$1/seeds-$2"
+  rm -rf "$seeds"; mkdir -p "$seeds"
+  unzip -q "$1/out/${2}_seed_corpus.zip" -d "$seeds"
+  find "$seeds" -type f | wc -l
+}
+
 # check_libfuzzer TAG BUILD NAME: engine, startup, seeds, shipped seeds, then fuzzing.
 check_libfuzzer() {
   local tag="$1" build="$2" name="$3" sanitizer="$4"
@@ -212,9 +224,7 @@ check_libfuzzer() {
   fi
 
   local seeds="$build/seeds-$name" count
-  rm -rf "$seeds"; mkdir -p "$seeds"
-  unzip -q "$out/${name}_seed_corpus.zip" -d "$seeds"
-  count=$(find "$seeds" -type f | wc -l)
+  count=$(unpack_seeds "$build" "$name")
   if (cd "$build" && LLVM_PROFILE_FILE="$log.seeds.profraw" "$binary" -runs=0 "${flags[@]}" "$seeds") >"$log.seeds" 2>&1 &&
      grep -q INITED "$log.seeds"; then
     pass "$tag: runs its $count seeds"
@@ -253,7 +263,7 @@ check_libfuzzer() {
          >"$log.fuzz" 2>&1; then
       rate=$(sed -nE 's/^stat::average_exec_per_sec:[[:space:]]*([0-9]+).*/\1/p' "$log.fuzz" | tail -n 1)
       pass "$tag: fuzzed ${seconds} s without a finding, ${rate:-?} exec/s"
-      rows+=("$name	${engine:-libfuzzer}	$sanitizer	${edges:-}	${rate:-}")
+      rows+=("$name	libfuzzer	$sanitizer	${edges:-}	${rate:-}")
     else
       grep -m 1 -A 15 -E '==ERROR|runtime error|law broken|deadly signal' "$log.fuzz" || tail -n 30 "$log.fuzz"
       fail "$tag: fuzzing ${seconds} s found something (log: $log.fuzz)"
@@ -265,20 +275,19 @@ check_libfuzzer() {
 check_afl() {
   local tag="$1" build="$2" name="$3" sanitizer="$4"
   local out="$build/out" binary="$build/out/$name" log="$build/$name"
-  local seeds="$build/seeds-$name" findings="$build/afl-$name" count dict=()
-  rm -rf "$seeds" "$findings"; mkdir -p "$seeds"
-  unzip -q "$out/${name}_seed_corpus.zip" -d "$seeds"
-  count=$(find "$seeds" -type f | wc -l)
+  local seeds="$build/seeds-$name" findings="$build/afl-$name" count flag dict=()
+  rm -rf "$findings"
+  count=$(unpack_seeds "$build" "$name")
   # The seeds through the driver, which runs each file named on its command line.
   if (cd "$build" && find "$seeds" -type f -print0 | xargs -0 "$binary") >"$log.seeds" 2>&1; then
     pass "$tag: runs its $count seeds"
   else
     tail -n 30 "$log.seeds"; fail "$tag: running its $count seeds"
   fi
-  local dictionary
-  dictionary=$(grep -m 1 -E '^[[:space:]]*dict[[:space:]]*=' "$out/$name.options" |
-    sed -E 's/^[[:space:]]*dict[[:space:]]*=[[:space:]]*(.*[^[:space:]])[[:space:]]*$/\1/' || true)
-  [ -z "$dictionary" ] || dict=(-x "$out/$dictionary")
+  # The options' dictionary (AFL++ reads libFuzzer's format).
+  while read -r flag; do
+    [[ $flag != -dict=* ]] || dict=(-x "${flag#-dict=}")
+  done < <(option_flags "$out/$name.options" "$out")
   # afl-fuzz insists on sanitizers that abort (it sees a crash as a signal); leaks off as in
   # OSS-Fuzz's compile_afl.
   (cd "$build" && ASAN_OPTIONS="abort_on_error=1:symbolize=0:detect_leaks=0" \
