@@ -6,11 +6,11 @@
 #
 # A process killed while it writes its profile leaves it cut short: certify ends the process group
 # of a program it drives once the group's leader has exited, and an `xfen adapter` started by a
-# stub may still be writing its 1.5 MB profile then (seen: 15 of 550 profiles, all of the command). llvm-profdata's
-# default (--failure-mode=any) then refuses the whole merge ("no profile can be merged"), which
-# failed CI once for 9 cut-short profiles among thousands. Those are left out, counted and named;
-# more than MAX_UNREADABLE_PERCENT (default 10) of them, or none readable, is still a failure: that
-# is a broken build or runtime, not a few killed processes.
+# stub may still be writing its 1.5 MB profile then (seen: 15 of 550 profiles, all of the
+# command). llvm-profdata's default (--failure-mode=any) then refuses the whole merge ("no profile
+# can be merged"), which failed CI once for 9 cut-short profiles of some 540. Those are left out,
+# counted and named; more than MAX_UNREADABLE_PERCENT (default 10) of them, or none readable, is
+# still a failure: that is a broken build or runtime, not a few killed processes.
 set -euo pipefail
 
 raw_dir=${1:?usage: merge-profiles.sh RAW_DIR OUTPUT.profdata [MAX_UNREADABLE_PERCENT]}
