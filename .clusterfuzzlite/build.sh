@@ -86,11 +86,15 @@ done
 for name in "${targets[@]}"; do
   cp "$build_dir/fuzz/fuzz_$name" "$OUT/$name"
 
-  # Seed corpus: the target's corpus and every regression input (an empty input if none).
+  # Seed corpus: the target's corpus and every regression input (an empty input if none); for the
+  # targets that test another implementation, the records fuzz/CMakeLists.txt writes (the suite's
+  # one-line inputs and a sample of the position corpus).
   seeds="$WORK/seeds-$name"
   rm -rf "$seeds" "$OUT/${name}_seed_corpus.zip"
   mkdir -p "$seeds"
-  for folder in "$source_dir/corpus/$name" "$source_dir/corpus/regressions"; do
+  folders=("$source_dir/corpus/$name" "$source_dir/corpus/regressions")
+  case "$name" in external | plugin) folders+=("$build_dir/fuzz/record-seeds") ;; esac
+  for folder in "${folders[@]}"; do
     [ -d "$folder" ] || continue
     find "$folder" -maxdepth 1 -type f ! -name README.md ! -name '.*' -exec cp {} "$seeds/" \;
   done

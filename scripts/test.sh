@@ -6,7 +6,8 @@
 # the coverage build: every test runs in it, and the coverage of the
 # parser and writer is held to its thresholds (scripts/coverage.sh; the clang preset is the same
 # build without the instrumentation, for local use). Then every fuzz
-# target for 20 s (scripts/xfen-fuzz ci: libFuzzer, ASan + UBSan, two targets at a time), and a
+# target for 20 s (scripts/xfen-fuzz ci: libFuzzer, ASan + UBSan, two targets at a time), the
+# targets that fuzz other implementations on planted bugs (tests/oracle_fuzz_test.py), and a
 # short benchmark run, so the benchmarks never rot (figures only: targets are read, not asserted).
 # The last line says what passed.
 set -euo pipefail
@@ -55,6 +56,12 @@ passed+=("coverage $(grep -cE '>= [0-9]+%$' "$log/coverage")/2 thresholds")
 stage "fuzzing (every target, 20 s each, on its seed corpus; nothing in the tree changes)"
 scripts/xfen-fuzz ci --time 20 --parallel "$jobs" | tee "$log/fuzz"
 passed+=("fuzzing $(sed -nE 's/^fuzz: ([0-9]+) target.*/\1 targets/p' "$log/fuzz")")
+# The targets that fuzz other implementations find a planted bug in a Python program and in a
+# C++ plug-in, and make each a conformance case (they reuse build-fuzz/, and build the fuzz-plain
+# preset that minimising uses).
+python3 tests/oracle_fuzz_test.py build/xfen 2>&1 | tail -n 12 | tee "$log/oracle"
+grep -q '^OK$' "$log/oracle"
+passed+=("oracle targets $(sed -nE 's/^Ran ([0-9]+) tests.*/\1\/\1/p' "$log/oracle")")
 
 stage "benchmarks (short run, so they never rot; figures are measured as bench/RESULTS.md says)"
 # To a file: the console reporter's header warns that Debian's benchmark library was built with

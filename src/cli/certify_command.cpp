@@ -229,6 +229,8 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
   }
   // The classifier --save-cases needs, checked before the run rather than after it.
   const std::filesystem::path classifier = suite_classifier(options.selection.suite_directory);
+  if (options.generation.save_cases && !options.generate && !options.inputs)
+    return usage_error("--save-cases needs --generate or --inputs: a suite run's failures are cases already");
   if (options.generation.save_cases && !std::filesystem::is_regular_file(classifier))
     return usage_error("--save-cases needs the suite's classifier, tools/conformance/classify.py of xfen's source "
                        "tree, beside the suite (--suite SOURCE/corpus/conformance): there is no " +
@@ -299,7 +301,8 @@ ExitStatus run_certify(const CertifyCommandOptions& options, const io::StandardS
     }
   }
   if (options.generation.save_cases && report.run.started &&
-      !save_generated_cases(report, *options.generation.save_cases, classifier, output))
+      !save_cases(options.generate ? generated_cases(report) : input_cases(report), *options.generation.save_cases,
+                  classifier, output))
     reports_written = false;
   if (!output.finish() || !reports_written || !report.run.started) return ExitStatus::failure;
   return report.failed() ? ExitStatus::invalid : ExitStatus::success;

@@ -178,12 +178,14 @@ void add_generate_options(CLI::App& command, xfen::cli::CertifyCommandOptions& o
           .add_option("--suite-report", settings.suite_report,
                       "--generate: a JSON report of a suite run of the same program; each group says "
                       "whether a suite case fails the same way, or only generation found it")
-          ->type_name("REPORT.json"),
-      command
-          .add_option("--save-cases", settings.save_cases,
-                      "--generate: write each minimal disagreement as a conformance case (JSON lines)")
-          ->type_name("FILE.jsonl")};
+          ->type_name("REPORT.json")};
   for (CLI::Option* option : needing_generate) option->needs(generate);
+  // Also for --inputs: a fuzzer's findings, already minimised, become cases the same way.
+  command
+      .add_option("--save-cases", settings.save_cases,
+                  "--generate: write each minimal disagreement as a conformance case (JSON lines); "
+                  "--inputs: each distinct disagreement, its first record")
+      ->type_name("FILE.jsonl");
   generate->excludes(command.get_option("--skip-file"));
 }
 

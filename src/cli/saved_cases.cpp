@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cstdint>
+#include <set>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -16,6 +18,7 @@
 #include <xfen/parse.hpp>
 #include <xfen/write.hpp>
 
+#include "certify/generative/disagreement_key.hpp"
 #include "io/output_file.hpp"
 
 extern char** environ;
@@ -45,7 +48,7 @@ std::string_view group_of_part(std::string_view part) {
 
 // The file a case goes to: the field the program got wrong, or the rule of xfen's error; for a
 // rejected valid record (or a crash on one), the most particular field the record uses.
-std::string group_of(const certify::GeneratedGroup& group, const ParseResult& read) {
+std::string group_of(const CaseToSave& group, const ParseResult& read) {
   if (!read.ok()) {
     const std::string_view code = code_name(read.error.code);
     if (const auto group_name = group_of_part(code.substr(0, code.find('.'))); !group_name.empty())
@@ -63,12 +66,11 @@ std::string group_of(const certify::GeneratedGroup& group, const ParseResult& re
   return "board";
 }
 
-Json case_json(const certify::GeneratedGroup& group, const certify::GenerativeSummary& run, const std::string& name) {
-  const std::string& record = group.minimal;
+Json case_json(const CaseToSave& saved) {
+  const std::string& record = saved.record;
   const ParseResult read = parse(record);
   Json line;
-  line["id"] = group_of(group, read) + ".generated-" + std::to_string(run.seed) + "-" +
-               std::to_string(group.record_index);
+  line["id"] = group_of(saved, read) + "." + saved.name;
   line["input"] = record;
   if (read.ok()) {
     line["output"] = to_string(read.position).text;
@@ -81,9 +83,7 @@ Json case_json(const certify::GeneratedGroup& group, const certify::GenerativeSu
   } else {
     line["error"] = diagnostic_json(read.error, record);
   }
-  line["note"] = "Found by xfen certify --generate --seed " + std::to_string(run.seed) + " --from " +
-                 std::to_string(group.record_index) + " --profile " + run.profile + " in " + name + ": " + group.key +
-                 ", shrunk from " + std::to_string(group.record.size()) + " bytes";
+  line["note"] = saved.note;
   return line;
 }
 
@@ -110,17 +110,56 @@ std::filesystem::path suite_classifier(const std::filesystem::path& suite_direct
   return (suite_directory / ".." / ".." / "tools" / "conformance" / "classify.py").lexically_normal();
 }
 
-bool save_generated_cases(const certify::CertifyReport& report, const std::filesystem::path& path,
-                          const std::filesystem::path& classifier, CommandOutput& output) {
-  if (!report.generative) return true;
+std::vector<CaseToSave> generated_cases(const certify::CertifyReport& report) {
+  std::vector<CaseToSave> cases;
+  if (!report.generative) return cases;
+  const certify::GenerativeSummary& run = *report.generative;
+  for (const certify::GeneratedGroup& group : run.groups)
+    cases.push_back({group.minimal, group.verdict, group.key,
+                     "generated-" + std::to_string(run.seed) + "-" + std::to_string(group.record_index),
+                     "Found by xfen certify --generate --seed " + std::to_string(run.seed) + " --from " +
+                         std::to_string(group.record_index) + " --profile " + run.profile + " in " + report.name +
+                         ": " + group.key + ", shrunk from " + std::to_string(group.record.size()) + " bytes"});
+  return cases;
+}
+
+// A name for a case that stays the same wherever its record was found (FNV-1a of the record):
+// findings minimised one at a time and gathered in one file keep distinct ids.
+std::string record_name(std::string_view record) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char byte : record) hash = (hash ^ static_cast<unsigned char>(byte)) * 0x100000001b3ULL;
+  static constexpr std::string_view kDigits = "0123456789abcdef";
+  std::string name = "found-";
+  for (int shift = 60; shift >= 28; shift -= 4) name.push_back(kDigits[(hash >> shift) & 15]);
+  return name;
+}
+
+std::vector<CaseToSave> input_cases(const certify::CertifyReport& report) {
+  std::vector<CaseToSave> cases;
+  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts, &report.spelling_used};
+  std::set<std::string> keys;
+  for (const certify::CaseResult& result : report.cases) {
+    if (!certify::is_disagreement(result.verdict)) continue;
+    const auto key = certify::disagreement(result.case_.input, result.answer, rules);
+    if (!key || !keys.insert(to_string(*key)).second) continue;
+    const std::uint64_t line = result.case_.index + 1;
+    cases.push_back({result.case_.input, result.verdict, to_string(*key), record_name(result.case_.input),
+                     "Found in " + report.name + ": " + to_string(*key) + ", line " + std::to_string(line) + " of " +
+                         report.source});
+  }
+  return cases;
+}
+
+bool save_cases(const std::vector<CaseToSave>& cases, const std::filesystem::path& path,
+                const std::filesystem::path& classifier, CommandOutput& output) {
   std::string lines;
-  for (const certify::GeneratedGroup& group : report.generative->groups) {
+  for (const CaseToSave& saved : cases) {
     try {
-      lines += case_json(group, *report.generative, report.name).dump(-1, ' ', false, Json::error_handler_t::strict);
+      lines += case_json(saved).dump(-1, ' ', false, Json::error_handler_t::strict);
       lines += '\n';
     } catch (const Json::type_error&) {
-      output.errors.write("xfen certify: --save-cases: the minimal record of " + group.key + " ('" +
-                          xfen::printable(group.minimal) +
+      output.errors.write("xfen certify: --save-cases: the record of " + saved.key + " ('" +
+                          xfen::printable(saved.record) +
                           "') holds bytes that are not UTF-8, which a conformance case cannot hold: not saved\n");
     }
   }

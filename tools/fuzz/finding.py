@@ -28,7 +28,9 @@ _NOISE_MODULE = re.compile(r"\((/[^)]*/)?(libc\.so|libstdc\+\+\.so|libc\+\+|libg
 # spaces: the signal frame between a timeout's alarm handler and the code it interrupted)
 _FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+(?: in (.*?))?"
                     r"(?:\s+(/\S+|\S+:\d+(?::\d+)?|\(\S+\+0x[0-9a-f]+\)))?(?: \(BuildId: [0-9a-f]+\))?$")
-_LAW = re.compile(r"^=== xfen fuzz: law broken")
+# A law of xfen's own, or (fuzz/oracle.cpp) another implementation's answer graded by xfen: the
+# law is then the disagreement key, "wrong-position: en-passant", as certify groups them.
+_LAW = re.compile(r"^=== xfen fuzz: (law broken|the implementation disagrees with xfen)")
 _UB = re.compile(r"^(\S+:\d+:\d+): runtime error: (.*)$")
 _SANITIZER_ERROR = re.compile(r"==\d+==\s*ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|MemorySanitizer|"
                               r"ThreadSanitizer): (\S+)")
@@ -112,13 +114,14 @@ def read_finding(output: str, exit_code: int, root: str = "") -> Finding | None:
         if _LAW.match(line):
             details = [line]
             fields = {}
-            for follow in lines[index + 1:index + 6]:
+            for follow in lines[index + 1:index + 8]:
                 key, _, value = follow.partition(":")
-                if key in ("target", "law", "input", "expected", "actual"):
+                if key in ("target", "law", "input", "expected", "actual", "xfen", "theirs", "verdict", "stderr"):
                     fields[key] = value.strip()
                     details.append(follow)
             law = _STYLE_SUFFIX.sub("", fields.get("law", "?"))
-            return Finding("law broken", f"law broken in {fields.get('target', '?')}: {law}",
+            kind = "law broken" if _LAW.match(line).group(1) == "law broken" else "disagreement"
+            return Finding(kind, f"{kind} in {fields.get('target', '?')}: {law}",
                            _stack_after(lines, index, root), details)
     for index, line in enumerate(lines):
         match = _UB.match(line)

@@ -9,6 +9,7 @@ grows coverage into the tracked seeds, explicitly); `ci` throws them away.
 from __future__ import annotations
 
 import collections
+import re
 import shutil
 import signal
 import subprocess
@@ -57,14 +58,16 @@ def fuzz_once(project: Project, target: str, seconds: int, jobs: int, scratch: P
                                   artifact_prefix=f"{artifacts}/")
     if jobs > 1:
         flags.append(f"-fork={jobs}")
-    folders = [new] + [folder for folder in (project.working_corpus(target), project.seed_corpus(target),
+    folders = [new] + [folder for folder in (project.working_corpus(target), *project.seed_folders(target),
                                              project.regressions) if folder.is_dir()]
     command = [str(project.binary(target)), *flags, *extra, *map(str, folders)]
     log = scratch / "fuzz.log"
     exit_code, interrupted = _stream(command, scratch, log, echo, prefix=f"  {target}: ")
     output = log.read_text(errors="replace")
+    # New files, and those the log names: an input found again has the name it had the first time.
+    named = {Path(match) for match in re.findall(r"Test unit written to (\S+)", output)}
     found = sorted(path for path in artifacts.iterdir()
-                   if path.name not in before and path.name.startswith(_ARTIFACT_PREFIXES))
+                   if (path.name not in before or path in named) and path.name.startswith(_ARTIFACT_PREFIXES))
     outcome = Outcome(target, exit_code, read_stats(output), log, interrupted)
     for path in found:
         _, finding = run_input(project.binary(target), project.replay_flags(target), path, project.root)
@@ -152,7 +155,7 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
         working = project.working_corpus(target)
         print(f"=== fuzzing {target} {f'for {seconds} s' if seconds else 'until Ctrl-C'}, {jobs} job(s); working corpus "
               f"{project.relative(working)} ({len(files_of(working)) if working.is_dir() else 0} inputs) "
-              f"+ {project.relative(project.seed_corpus(target))} + corpus/regressions")
+              f"+ {' + '.join(project.relative(folder) for folder in project.seed_folders(target))} + corpus/regressions")
         with tempfile.TemporaryDirectory(prefix=f"xfen-fuzz-{target}-") as scratch_name:
             scratch = Path(scratch_name)
             outcome = fuzz_once(project, target, seconds, jobs, scratch, project.artifacts(target), extra,

@@ -1,5 +1,9 @@
 """`minimize`: shrinks a failing input, checks that the result fails the same way, and files it in
-corpus/regressions/ (only the minimised input, never the original beside it).
+corpus/regressions/ (only the minimised input, never the original beside it). A finding of a
+target that tests another implementation (external, plugin) is that implementation's bug, not
+xfen's: the minimal record goes to artifacts/TARGET/minimized-<sha1> instead, and --save-cases
+turns it into a conformance case with `xfen certify --inputs … --save-cases`, as generative
+certification turns its minimal records into cases.
 
 Two stages, both on the build without the structure-aware mutator (see project.py):
   1. libFuzzer's -minimize_crash, fast and in-process, for crashes and broken laws;
@@ -13,6 +17,9 @@ on when it rings, not on the bug.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -21,7 +28,7 @@ from typing import Callable
 from finding import Finding
 from inputs import Input, escaped
 from libfuzzer import GRACE_SECONDS, run
-from project import Project, UsageError
+from project import ORACLE_TARGETS, PROGRAM_TARGET, Project, UsageError
 from regressions import add_regression
 from reproduce import check
 
@@ -33,6 +40,9 @@ def choose_target(project: Project, item: Input, named: str | None) -> tuple[str
     """The named target; else the one whose folder holds the input (libFuzzer wrote it to
     artifacts/TARGET/), if it fails there; else the first target it fails."""
     known = project.targets()
+    # A folder of artifacts of a target built but not listed names it too; `external` needs its program.
+    known += [target for target in project.unlisted_targets()
+              if target not in known and (target != PROGRAM_TARGET or os.environ.get("XFEN_FUZZ_IMPL"))]
     folder = item.path.resolve().parent.name if item.path else None
     if named:
         rounds = [project.expand_targets([named])]
@@ -82,8 +92,65 @@ def shrink(data: bytes, fails_the_same: Callable[[bytes], bool], deadline: float
     return data
 
 
-def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int) -> int:
+def _xfen(project: Project) -> Path:
+    xfen = Path(os.environ.get("XFEN") or project.root / "build" / "xfen").resolve()
+    if not xfen.is_file():
+        raise UsageError(f"{xfen} does not exist: build the command (cmake --preset default && cmake --build "
+                         "build --target xfen_cli), or set XFEN to an xfen binary")
+    return xfen
+
+
+def _program_command(project: Project, target: str) -> str:
+    """The command that runs the implementation a target tests, for xfen certify."""
+    if target == PROGRAM_TARGET:
+        return os.environ["XFEN_FUZZ_IMPL"]
+    # The plug-in, as a program: fuzz/plugin_adapter.cpp, built beside the target.
+    adapter = project.binary(target, plain=True).parent / f"xfen_{target}_adapter"
+    if not adapter.is_file():
+        raise UsageError(f"{adapter} does not exist: build it (cmake --build {project.relative(adapter.parent.parent)} "
+                         f"--target xfen_{target}_adapter)")
+    return str(adapter)
+
+
+def save_as_case(project: Project, target: str, record: bytes, cases: Path) -> None:
+    """Writes the record as a conformance case: xfen certify grades it against the implementation
+    and writes the disagreement (--save-cases), classified by the suite's own classifier."""
+    command = [str(_xfen(project)), "certify", "--impl", _program_command(project, target)]
+    for option, variable in (("--accept-spelling", "XFEN_FUZZ_ACCEPT_SPELLING"),
+                             ("--accept-layout", "XFEN_FUZZ_ACCEPT_LAYOUT"), ("--supports", "XFEN_FUZZ_SUPPORTS")):
+        if os.environ.get(variable):
+            command += [option, os.environ[variable]]
+    with tempfile.TemporaryDirectory() as scratch:
+        # Named as the artifact, run from its folder: the case's note names the file it came from.
+        name = f"minimized-{hashlib.sha1(record).hexdigest()[:12]}"
+        inputs, written = Path(scratch) / name, Path(scratch) / "cases.jsonl"
+        inputs.write_bytes(record + b"\n")
+        result = subprocess.run([*command, "--inputs", name, "--save-cases", str(written)],
+                                cwd=scratch, capture_output=True, text=True, errors="replace")
+        if result.returncode not in (0, 1) or not written.is_file():
+            raise UsageError(f"xfen certify could not save the case (exit status {result.returncode}):\n"
+                             f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+        saved = [line for line in written.read_text().splitlines() if line.strip()]
+    if saved:  # appended: one file gathers the cases of several findings
+        with open(cases, "a", encoding="utf-8") as out:
+            out.write("".join(line + "\n" for line in saved))
+    else:
+        raise UsageError(f"xfen certify graded the record a pass against {command[3]}: no case to save "
+                         "(its answer depends on what the program was asked before, or on the spelling "
+                         "the fuzz target learnt)")
+    print(f"conformance case added to {cases}:")
+    for line in saved:
+        print(f"  {line}")
+
+
+def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int,
+             save_cases: Path | None = None) -> int:
     started = time.monotonic()
+    if save_cases and named and named not in ORACLE_TARGETS:
+        raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {named} is xfen's own bug")
+    # Every candidate starts the program anew: a shorter first batch to learn its spelling from
+    # (200 records tell the spellings apart in every run of the results matrix).
+    os.environ.setdefault("XFEN_FUZZ_SPELLING_RECORDS", "200")
     target, finding = choose_target(project, item, named)
     print(f"=== {item.name} ({len(item.data)} bytes) fails {target}: {finding.signature}")
 
@@ -107,6 +174,21 @@ def minimize(project: Project, item: Input, named: str | None, seconds: int, run
 
     if not fails_the_same(best):  # the final check, whatever the stages did
         raise UsageError(f"the minimised input no longer fails {target} the same way; nothing was written")
+    if target in ORACLE_TARGETS:
+        destination = project.artifacts(target) / f"minimized-{hashlib.sha1(best).hexdigest()[:12]}"
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_bytes(best)
+        print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
+        for line in finding.describe():
+            print(f"  {line}")
+        print(f"written: {project.relative(destination)} (the other implementation's bug: not a regression of xfen's)")
+        if save_cases:
+            save_as_case(project, target, best, save_cases)
+        else:
+            print(f"next: --save-cases FILE.jsonl writes it as a conformance case")
+        return 0
+    elif save_cases:
+        raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {target} is xfen's own bug")
     destination, added = add_regression(project, target, best, finding)
     print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
     for line in finding.describe():

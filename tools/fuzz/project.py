@@ -18,6 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The targets that test another implementation with xfen as the oracle (fuzz/oracle.cpp): their
+# seeds are records, the suite's and a sample of the position corpus, which the build writes
+# (fuzz/CMakeLists.txt, record-seeds/). `external` fuzzes a program named by --impl (the
+# environment's XFEN_FUZZ_IMPL): it is built, but listed among the targets (and so run by `ci`
+# and `all`) only when a program was built into it.
+ORACLE_TARGETS = ("external", "plugin", "plugin_planted")
+PROGRAM_TARGET = "external"
+_SAME_SOURCE = {"plugin_planted": "plugin"}
 
 
 class UsageError(Exception):
@@ -40,6 +48,13 @@ class Project:
     # --- folders -------------------------------------------------------------------------------
     def seed_corpus(self, target: str) -> Path:
         return self.root / "corpus" / target
+
+    def seed_folders(self, target: str) -> list[Path]:
+        """The folders of seeds a target is fuzzed from, besides corpus/regressions."""
+        folders = [self.seed_corpus(target)]
+        if target in ORACLE_TARGETS:
+            folders.append(self.build_dir / "fuzz" / "record-seeds")
+        return [folder for folder in folders if folder.is_dir()]
 
     @property
     def regressions(self) -> Path:
@@ -70,11 +85,24 @@ class Project:
             raise UsageError(f"{listing} is missing: configure the fuzz preset (cmake --preset fuzz)")
         return [line.strip() for line in listing.read_text().splitlines() if line.strip()]
 
+    def unlisted_targets(self) -> list[str]:
+        """The targets built but not listed: run only when named (external, plugin_planted)."""
+        listing = self.build_dir / "fuzz" / "fuzz_unlisted_targets.txt"
+        return [line.strip() for line in listing.read_text().splitlines() if line.strip()] if listing.is_file() else []
+
     def expand_targets(self, names: list[str]) -> list[str]:
         known = self.targets()
         if not names or names == ["all"]:
             return known
+        built = self.unlisted_targets()
         for name in names:
+            if name in built and name != PROGRAM_TARGET:
+                continue  # built but not listed: run only when named (plugin_planted, a fixture)
+            if name == PROGRAM_TARGET and name not in known:
+                if not os.environ.get("XFEN_FUZZ_IMPL"):
+                    raise UsageError(f"{name} fuzzes a program of yours with xfen as the oracle: give --impl "
+                                     "COMMAND (a program speaking docs/PROTOCOL.md's streaming protocol)")
+                continue
             if name not in known:
                 raise UsageError(f"unknown target '{name}' (targets: {', '.join(known)}; "
                                  "fuzz/CMakeLists.txt registers them)")
@@ -110,7 +138,8 @@ class Project:
     # --- options -------------------------------------------------------------------------------
     def options(self, target: str) -> dict[str, str]:
         """fuzz/TARGET.options' [libfuzzer] section (the OSS-Fuzz format), dict resolved."""
-        path = self.root / "fuzz" / f"{target}.options"
+        # A target built from another's source (fuzz/CMakeLists.txt, MAIN) has its options.
+        path = self.root / "fuzz" / f"{_SAME_SOURCE.get(target, target)}.options"
         options: dict[str, str] = {}
         if not path.is_file():
             if (self.root / "fuzz" / "xfen.dict").is_file():

@@ -5,6 +5,8 @@ smallest input (escaped and in base64, to paste into a test or a bug report) and
 from __future__ import annotations
 
 import base64
+import os
+import shlex
 from pathlib import Path
 
 from finding import Finding
@@ -28,4 +30,11 @@ def print_finding(finding: Finding, indent: str = "  ", *, inputs: list[Path] | 
         print(f"{indent}  input:   {escaped(data)}")
         print(f"{indent}  base64:  {base64.b64encode(data).decode()}")
         print(f"{indent}  kept:    {project.relative(smallest)}")
-        print(f"{indent}  next:    scripts/xfen-fuzz minimize {project.relative(smallest)}")
+        program = ""
+        given = os.environ.get("XFEN_FUZZ_IMPL_GIVEN") or os.environ.get("XFEN_FUZZ_IMPL")
+        if finding.kind == "disagreement" and given:
+            # The program the external target ran: the command line that minimises needs it too.
+            program = f" --impl {shlex.quote(given)} --save-cases FILE.jsonl"
+        elif finding.kind == "disagreement":
+            program = " --save-cases FILE.jsonl"
+        print(f"{indent}  next:    scripts/xfen-fuzz minimize {project.relative(smallest)}{program}")

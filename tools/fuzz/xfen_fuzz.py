@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,7 @@ from corpus import dedup_command, merge_command, prune_command  # noqa: E402
 from fuzzing import ci_command, run_command  # noqa: E402
 from inputs import collect, files_of  # noqa: E402
 from minimize import NotFailing, minimize  # noqa: E402
+from programs import programs_command  # noqa: E402
 from project import Project, UsageError  # noqa: E402
 from reproduce import reproduce  # noqa: E402
 
@@ -45,6 +47,20 @@ def _targets_argument(command: argparse.ArgumentParser) -> None:
     command.add_argument("targets", nargs="*", metavar="TARGET", help="targets, or 'all' (the default)")
 
 
+# The program `external` fuzzes, and what it declares: passed to the target in its environment
+# (fuzz/external.cpp reads them), with the values of `xfen certify`'s options of the same names.
+_PROGRAM_SETTINGS = {"impl": "XFEN_FUZZ_IMPL", "accept_spelling": "XFEN_FUZZ_ACCEPT_SPELLING",
+                     "accept_layout": "XFEN_FUZZ_ACCEPT_LAYOUT", "supports": "XFEN_FUZZ_SUPPORTS"}
+
+
+def _program_arguments(command: argparse.ArgumentParser) -> None:
+    group = command.add_argument_group("the program the external target fuzzes (as xfen certify's options)")
+    group.add_argument("--impl", metavar="COMMAND", help="its command, run with /bin/sh -c")
+    group.add_argument("--accept-spelling", metavar="LIST", help="e.g. shredder,ep-legal (default: learnt)")
+    group.add_argument("--accept-layout", metavar="LIST", help="epd, board")
+    group.add_argument("--supports", metavar="TAGS", help="capability tags, e.g. 8x8,chess960")
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="scripts/xfen-fuzz", description=__doc__.split("\n\n")[0],
                                   epilog=__doc__.split("\n\n")[1])
@@ -67,6 +83,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--jobs", type=_positive, default=DEFAULT_JOBS, metavar="N",
                      help=f"fuzzing processes per target, libFuzzer -fork=N (default {DEFAULT_JOBS})")
     run.add_argument("--no-merge", action="store_true", help="keep nothing this run learns")
+    _program_arguments(run)
 
     repro = commands.add_parser("reproduce", help="run inputs through every target, whole",
                                 description="Runs each input through every target (or --target), whole: "
@@ -76,17 +93,37 @@ def parser() -> argparse.ArgumentParser:
     repro.add_argument("inputs", nargs="*", metavar="FILE", help="files, or folders of files")
     repro.add_argument("--base64", action="append", default=[], metavar="DATA", help="an input as base64")
     repro.add_argument("--target", action="append", default=[], help="only this target (repeatable)")
+    _program_arguments(repro)
 
     mini = commands.add_parser("minimize", help="shrink a failing input into corpus/regressions/",
                                description="Shrinks FILE while it fails the same way (same law, or same "
                                "kind of error in the same top frames), then writes it to "
-                               "corpus/regressions/TARGET-<sha1> with a note of what it caught.")
+                               "corpus/regressions/TARGET-<sha1> with a note of what it caught. A finding of "
+                               "the external or plugin target (another implementation disagrees with xfen) "
+                               "is the other implementation's bug: it goes to artifacts/TARGET/minimized-<sha1>, "
+                               "and --save-cases writes it as a conformance case (xfen certify --inputs "
+                               "--save-cases).")
     mini.add_argument("input", metavar="FILE")
     mini.add_argument("--target", help="the target to minimise against (default: the folder's name, "
                                        "artifacts/TARGET/..., else the first target it fails)")
     mini.add_argument("--time", type=_positive, default=120, metavar="S", help="at most S seconds (default 120)")
     mini.add_argument("--runs", type=_positive, default=100000, metavar="N",
                       help="libFuzzer runs per -minimize_crash step (default 100000)")
+    mini.add_argument("--save-cases", type=Path, metavar="FILE.jsonl",
+                      help="external and plugin: write the minimal record as a conformance case")
+    _program_arguments(mini)
+
+    programs = commands.add_parser("programs", help="the external target against every real program",
+                                   description="Fuzzes each run of examples/adapters/programs.json (installed "
+                                   "by scripts/install-adapters.sh) with the external target, going on past "
+                                   "findings; minimises each distinct finding, writes it as a conformance case "
+                                   "(OUT/NAME.cases.jsonl) and a table of them all (OUT/summary.md).")
+    programs.add_argument("--time", type=_positive, default=60, metavar="S", help="seconds per program (default 60)")
+    programs.add_argument("--only", nargs="+", default=[], metavar="NAME", help="only these runs")
+    programs.add_argument("--out", type=Path, default=Path("build/fuzz-programs"), metavar="DIR",
+                          help="where the findings go (default build/fuzz-programs)")
+    programs.add_argument("--minimize-time", type=_positive, default=60, metavar="S",
+                          help="seconds at most to minimise one finding (default 60)")
 
     dedup = commands.add_parser("dedup", help="group a folder of artifacts into distinct findings")
     dedup.add_argument("folder", type=Path, metavar="DIR")
@@ -156,6 +193,13 @@ def main(argv: list[str]) -> int:
     if extra and arguments.command != "run":
         print(f"xfen-fuzz {arguments.command}: libFuzzer flags after '--' are for `run` only", file=sys.stderr)
         return 2
+    for option, variable in _PROGRAM_SETTINGS.items():
+        if getattr(arguments, option, None) is not None:
+            os.environ[variable] = getattr(arguments, option)
+    if getattr(arguments, "impl", None):
+        # The targets run in scratch folders: a command relative to where it was given still works.
+        os.environ["XFEN_FUZZ_IMPL"] = f"cd {shlex.quote(os.getcwd())} && {arguments.impl}"
+        os.environ["XFEN_FUZZ_IMPL_GIVEN"] = arguments.impl  # what the commands it prints repeat
     project = Project(arguments.root or Path(__file__).resolve().parents[2], arguments.build_dir,
                       arguments.plain_build_dir, build=not arguments.no_build)
     try:
@@ -172,7 +216,11 @@ def main(argv: list[str]) -> int:
             if len(items) != 1:
                 raise UsageError(f"{arguments.input} is a folder of {len(items)} inputs: minimise one file "
                                  f"(scripts/xfen-fuzz dedup {arguments.input} picks one per finding)")
-            return minimize(project, items[0], arguments.target, arguments.time, arguments.runs)
+            return minimize(project, items[0], arguments.target, arguments.time, arguments.runs,
+                            arguments.save_cases)
+        if arguments.command == "programs":
+            return programs_command(project, arguments.time, arguments.only, arguments.out.resolve(),
+                                    arguments.minimize_time)
         if arguments.command == "dedup":
             return dedup_command(project, arguments.folder, arguments.target)
         if arguments.command == "merge":

@@ -327,9 +327,12 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
   };
   {
     const IgnoredSigpipe ignored_sigpipe;  // for all the sessions at once (ignored_sigpipe.hpp)
-    std::vector<std::jthread> sessions;
+    // std::thread, joined by hand: libc++ 14 (OSS-Fuzz's builder, whose fuzz targets link this
+    // library through fuzz/oracle.cpp) has no std::jthread.
+    std::vector<std::thread> sessions;
     const std::size_t workers = std::min<std::size_t>(count, std::max(1U, options.certify.runner.jobs));
     for (std::size_t w = 0; w < workers; ++w) sessions.emplace_back(shrink_groups);
+    for (std::thread& session : sessions) session.join();
   }
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t g = order[i];

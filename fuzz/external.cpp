@@ -1,0 +1,158 @@
+// Fuzz target `external`: someone else's X-FEN implementation, a program of any language, with
+// xfen as the oracle. The program speaks certify's streaming protocol (docs/PROTOCOL.md: a record
+// a line in, "ok <record>" or "error <text>" a line out) and is started once, by certify's runner;
+// each input that is one record on one line is sent to it, and its answer graded as `xfen certify`
+// grades it (fuzz/oracle.hpp). A disagreement, a crash, a hang (no answer within the time limit)
+// or a broken protocol line is reported and the target aborts; libFuzzer then keeps the input and
+// the next run starts the program anew. xfen's own coverage of the record guides the search, and
+// the structure-aware mutator makes the records.
+//
+// Which program, and what it declares: from the environment, else from the build (the CMake
+// options of the same names, for ClusterFuzzLite and OSS-Fuzz, whose runners set no environment):
+//   XFEN_FUZZ_IMPL              the command, run by /bin/sh -c (no default: the target says so)
+//   XFEN_FUZZ_ACCEPT_SPELLING   as certify's --accept-spelling ("shredder,ep-legal"); else learnt
+//   XFEN_FUZZ_ACCEPT_LAYOUT     as --accept-layout ("epd", "board")
+//   XFEN_FUZZ_SUPPORTS          as --supports ("8x8,chess960"): records of other games are not sent
+//   XFEN_FUZZ_TIMEOUT_MS        per record (2000)
+//   XFEN_FUZZ_SPELLING_RECORDS  generated records the spelling is learnt from first (1000)
+//   XFEN_FUZZ_KEEP_GOING        a folder: report each new disagreement once, keep its input there
+//                               (disagreement-<n>) and go on, the program restarted after a crash:
+//                               a program that disagrees in many ways shows them all in one run
+//                               (`scripts/xfen-fuzz programs`), not one per run
+// The program inherits XFEN_FUZZ_TARGET_DIR, the folder of this binary: under ClusterFuzzLite
+// only $OUT is there at run time, so a program shipped beside the target is
+// '"$XFEN_FUZZ_TARGET_DIR"/their-adapter'.
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "certify/generative/program_session.hpp"
+#include "fuzz_support.hpp"
+#include "oracle.hpp"
+
+#ifndef XFEN_FUZZ_EXTERNAL_IMPL
+#define XFEN_FUZZ_EXTERNAL_IMPL ""
+#endif
+#ifndef XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING
+#define XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING ""
+#endif
+#ifndef XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT
+#define XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT ""
+#endif
+#ifndef XFEN_FUZZ_EXTERNAL_SUPPORTS
+#define XFEN_FUZZ_EXTERNAL_SUPPORTS ""
+#endif
+
+namespace {
+
+using namespace xfen;
+
+constexpr std::string_view kTarget = "external";
+
+std::string setting(const char* name, const char* built_in) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : built_in;
+}
+
+[[noreturn]] void cannot_run(certify::ProgramSession& session, const std::string& command) {
+  const certify::RunSummary& summary = session.finish();
+  std::fprintf(stderr, "fuzz_external: the program cannot run: %s\n  command: %s\n", summary.start_error.c_str(),
+               command.c_str());
+  if (!summary.stderr_tail.empty())
+    std::fprintf(stderr, "  its stderr: \"%s\"\n", fuzz::escaped(summary.stderr_tail).c_str());
+  std::exit(2);
+}
+
+struct External {
+  std::string command;
+  fuzz::Oracle oracle;
+  std::unique_ptr<certify::ProgramSession> session;
+  std::string keep_going;  // the folder, or empty: abort on the first disagreement
+  std::set<certify::DisagreementKey> reported;
+
+  void check(const certify::CertifyCase& c, const certify::Answer& answer) {
+    if (keep_going.empty()) return oracle.check(kTarget, c, answer);
+    const auto key = oracle.disagreement(c, answer);
+    if (!key || reported.contains(*key)) return;
+    oracle.report(kTarget, c, answer);
+    reported.insert(*key);
+    const std::string path = keep_going + "/disagreement-" + std::to_string(reported.size());
+    if (std::FILE* file = std::fopen(path.c_str(), "wb")) {
+      std::fwrite(c.input.data(), 1, c.input.size(), file);
+      std::fclose(file);
+    }
+  }
+
+  certify::Answer ask(std::string_view record) {
+    certify::Answer answer = session->ask(record);
+    if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*session, command);
+    return answer;
+  }
+};
+
+fuzz::OracleDeclarations declarations() {
+  auto read = fuzz::read_declarations(setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING),
+                                      setting("XFEN_FUZZ_ACCEPT_LAYOUT", XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT),
+                                      setting("XFEN_FUZZ_SUPPORTS", XFEN_FUZZ_EXTERNAL_SUPPORTS));
+  if (const auto* problem = std::get_if<std::string>(&read)) {
+    std::fprintf(stderr, "fuzz_external: XFEN_FUZZ_%s\n", problem->c_str());
+    std::exit(2);
+  }
+  return std::get<fuzz::OracleDeclarations>(std::move(read));
+}
+
+External& external() {
+  static External* const started = [] {
+    const std::string command = setting("XFEN_FUZZ_IMPL", XFEN_FUZZ_EXTERNAL_IMPL);
+    if (command.empty()) {
+      std::fprintf(stderr,
+                   "fuzz_external: no program to fuzz: set XFEN_FUZZ_IMPL to its command (it speaks "
+                   "docs/PROTOCOL.md's streaming protocol), or build with -DXFEN_FUZZ_EXTERNAL_IMPL=COMMAND\n");
+      std::exit(2);
+    }
+    std::error_code error;
+    const auto here = std::filesystem::read_symlink("/proc/self/exe", error).parent_path();
+    if (!error) ::setenv("XFEN_FUZZ_TARGET_DIR", here.c_str(), 1);
+    certify::RunnerOptions runner;
+    runner.command = command;
+    runner.timeout = std::chrono::milliseconds(fuzz::number_setting(kTarget, "XFEN_FUZZ_TIMEOUT_MS", 2000));
+    const std::string keep_going = setting("XFEN_FUZZ_KEEP_GOING", "");
+    // A crash aborts the target, and the next run starts the program anew; going on past
+    // findings, the runner restarts it.
+    runner.max_restarts = keep_going.empty() ? 0 : std::numeric_limits<unsigned>::max();
+    auto* made = new External{command, fuzz::Oracle(declarations()), nullptr, keep_going, {}};
+    made->session = std::make_unique<certify::ProgramSession>(runner);
+    // A crash, a hang or a broken line while the spelling is learnt is a finding like any other.
+    made->oracle.learn_spelling(
+        [made](std::string_view record) {
+          certify::Answer answer = made->ask(record);
+          if (answer.kind != certify::Answer::Kind::accepted && answer.kind != certify::Answer::Kind::rejected)
+            made->check(*made->oracle.case_for(record), answer);
+          return answer;
+        },
+        fuzz::number_setting(kTarget, "XFEN_FUZZ_SPELLING_RECORDS", 1000));
+    std::fprintf(stderr, "fuzz_external: %s; spelling: %s\n", command.c_str(),
+                 made->oracle.spelling().describe().c_str());
+    return made;
+  }();
+  return *started;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  External& program = external();
+  const auto c = program.oracle.case_for(fuzz::as_text(data, size));
+  if (!c) return -1;  // not a record to send: libFuzzer keeps no such input in the corpus
+  program.check(*c, program.ask(c->input));
+  return 0;
+}

@@ -1,0 +1,85 @@
+// xfen as the oracle of someone else's X-FEN implementation, for the fuzz targets that test one:
+// `external` (a program of any language, driven as `xfen certify` drives it) and `plugin` (a C++
+// reader linked into the target, fuzz/plugin/xfen_plugin.hpp). Each input is a record; what the
+// implementation does with it is graded by certify's grading library (the same verdicts, the
+// same spelling rules, the same capability tags as a certification run), and a disagreement is
+// reported (the input, xfen's answer, theirs, the verdict, its key) before the target aborts, so
+// that libFuzzer keeps the input as a crash artifact.
+//
+// The implementation's spelling is declared (the values of certify's --accept-spelling and
+// --accept-layout) or learnt from a first batch of generated records, as `xfen certify --generate`
+// learns it: a program that writes Shredder letters throughout is not failed on every record.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "certify/generative/disagreement_key.hpp"
+#include "certify/grade/certify_case.hpp"
+#include "certify/grade/spelling_profile.hpp"
+#include "certify/run/protocol.hpp"
+
+namespace xfen::fuzz {
+
+// What the implementation declares, in the words of certify's options.
+struct OracleDeclarations {
+  certify::SpellingSet accepted;         // --accept-spelling
+  certify::LayoutSet accepted_layouts;   // --accept-layout
+  std::optional<std::vector<std::string>> supports;  // --supports: capability tags
+};
+
+// Reads the declarations from the texts of certify's options ("shredder,ep-legal", "epd",
+// "8x8,chess960"; empty: not declared). An unknown name is an error that says which names exist.
+std::variant<OracleDeclarations, std::string> read_declarations(std::string_view accept_spelling,
+                                                                std::string_view accept_layout,
+                                                                std::string_view supports);
+
+using AskImplementation = std::function<certify::Answer(std::string_view record)>;
+
+class Oracle {
+ public:
+  explicit Oracle(OracleDeclarations declarations);
+
+  // The case for an input, or nothing when the input is not one to send: not one line (a line
+  // feed, a final carriage return: the protocol carries a record as one line), or a record of a
+  // game the implementation does not declare (a capability tag outside `supports`).
+  std::optional<certify::CertifyCase> case_for(std::string_view input) const;
+
+  // Asks the implementation about `records` generated records (their own seeds) and keeps the
+  // spelling its answers show, to grade every later answer with.
+  void learn_spelling(const AskImplementation& ask, std::size_t records);
+  const certify::SpellingProfile& spelling() const noexcept { return spelling_; }
+
+  // The disagreement of `answer` with xfen, graded as certification grades it; nothing when the
+  // answer passes.
+  std::optional<certify::DisagreementKey> disagreement(const certify::CertifyCase& c,
+                                                       const certify::Answer& answer) const;
+
+  // Grades `answer`; on a disagreement, prints the report and returns its key.
+  std::optional<certify::DisagreementKey> report(std::string_view target, const certify::CertifyCase& c,
+                                                 const certify::Answer& answer) const;
+  // The same, aborting on a disagreement.
+  void check(std::string_view target, const certify::CertifyCase& c, const certify::Answer& answer) const {
+    if (report(target, c, answer)) std::abort();
+  }
+
+ private:
+  OracleDeclarations declarations_;
+  certify::SpellingProfile spelling_;
+  bool learnt_ = false;
+};
+
+// A number from the environment variable `name`, or `fallback` when it is unset or empty; a
+// value that is not a number ends the target with a message naming `target`.
+unsigned long number_setting(std::string_view target, const char* name, unsigned long fallback);
+
+// The suite's capability tags (corpus/conformance/manifest.json, "capabilities").
+const std::vector<std::string>& suite_capabilities();
+
+}  // namespace xfen::fuzz

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The fuzz targets that test someone else's implementation with xfen as the oracle find a planted
+disagreement, and each finding becomes a conformance case (fuzz/README.md, "Fuzzing other
+implementations"):
+
+- External: `scripts/xfen-fuzz run external --impl` on a Python program with one planted bug
+  (tests/certify_stubs/combination_bugs.py, ep-beside-inner-rook: no suite case shows it) finds it
+  from the record seeds within bounded runs of a fixed seed; the same runs on `xfen adapter` find
+  nothing.
+- Plug-in: `run plugin_planted` (the simple model linked in, with a planted bug,
+  fuzz/plugin/planted_bug_plugin.cpp) finds it; `run plugin` (the simple model as it is) finds
+  nothing.
+- Each finding, minimised by `scripts/xfen-fuzz minimize … --save-cases`, is one conformance case,
+  valid against the suite's schema, that the buggy implementation fails and xfen's adapter passes.
+
+Needs clang's libFuzzer (it builds the fuzz and fuzz-plain presets) and build/xfen; run by
+scripts/test.sh after the fuzzing stage. usage: oracle_fuzz_test.py [XFEN]
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+import jsonschema
+
+ROOT = Path(__file__).resolve().parents[1]
+XFEN = Path(sys.argv.pop(1) if len(sys.argv) > 1 else ROOT / "build" / "xfen").resolve()
+STUB = f"python3 tests/certify_stubs/combination_bugs.py {XFEN} ep-beside-inner-rook"
+RUNS = "200000"  # the planted bugs took 1,000 to 13,000 runs from seed 1 to 6
+
+
+def xfen_fuzz(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ROOT / "scripts" / "xfen-fuzz"), *arguments], cwd=ROOT, capture_output=True,
+                          text=True, errors="replace", timeout=900)
+
+
+def fuzz(target: str, *program: str) -> subprocess.CompletedProcess:
+    return xfen_fuzz("run", target, *program, "--time", "300", "--jobs", "1", "--no-merge", "--",
+                     "-seed=1", f"-runs={RUNS}")
+
+
+def kept_artifact(output: str) -> str:
+    for line in output.splitlines():
+        if line.strip().startswith("kept:"):
+            return line.split("kept:", 1)[1].strip()
+    raise AssertionError(f"no artifact kept:\n{output[-3000:]}")
+
+
+class OracleTargets(unittest.TestCase):
+    def check_finding(self, target: str, key: str, program: list[str], impl: str) -> None:
+        found = fuzz(target, *program)
+        self.assertEqual(found.returncode, 1, found.stdout[-3000:] + found.stderr[-3000:])
+        self.assertIn(f"finding: disagreement in plugin: {key}" if target.startswith("plugin")
+                      else f"finding: disagreement in {target}: {key}", found.stdout)
+        with tempfile.TemporaryDirectory() as scratch:
+            cases = Path(scratch) / "cases.jsonl"
+            minimised = xfen_fuzz("minimize", kept_artifact(found.stdout), *program, "--time", "60",
+                                  "--save-cases", str(cases))
+            self.assertEqual(minimised.returncode, 0, minimised.stdout[-3000:] + minimised.stderr[-3000:])
+            lines = cases.read_text().splitlines()
+            self.assertEqual(len(lines), 1, lines)
+            case = json.loads(lines[0])
+            schema = json.loads((ROOT / "corpus" / "conformance" / "schema.json").read_text())
+            jsonschema.validate(case, schema)
+            # The case alone: the buggy implementation fails it, xfen's own adapter passes it.
+            record = Path(scratch) / "record.txt"
+            record.write_text(case["input"] + "\n")
+            for command, status in ((impl, 1), (f"{XFEN} adapter", 0)):
+                graded = subprocess.run([str(XFEN), "certify", "--impl", command, "--inputs", str(record)],
+                                        cwd=ROOT, capture_output=True, text=True)
+                self.assertEqual(graded.returncode, status, f"{command}: {graded.stdout}{graded.stderr}")
+
+    def test_external_finds_the_planted_bug_of_a_python_program(self) -> None:
+        self.check_finding("external", "wrong-position: en-passant", ["--impl", STUB], STUB)
+
+    def test_external_finds_nothing_in_xfen_adapter(self) -> None:
+        clean = fuzz("external", "--impl", f"{XFEN} adapter")
+        self.assertEqual(clean.returncode, 0, clean.stdout[-3000:] + clean.stderr[-3000:])
+
+    def test_plugin_finds_the_planted_bug_in_process(self) -> None:
+        adapter = ROOT / "build-fuzz-plain" / "fuzz" / "xfen_plugin_planted_adapter"
+        self.check_finding("plugin_planted", "wrong-position: halfmove", [], str(adapter))
+
+    def test_plugin_finds_nothing_in_the_simple_model(self) -> None:
+        clean = fuzz("plugin")
+        self.assertEqual(clean.returncode, 0, clean.stdout[-3000:] + clean.stderr[-3000:])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
