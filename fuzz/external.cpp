@@ -36,21 +36,10 @@
 #include <variant>
 
 #include "certify/generative/program_session.hpp"
+#include "external_settings.hpp"  // the CMake options, written by fuzz/CMakeLists.txt
 #include "fuzz_support.hpp"
 #include "oracle.hpp"
 
-#ifndef XFEN_FUZZ_EXTERNAL_IMPL
-#define XFEN_FUZZ_EXTERNAL_IMPL ""
-#endif
-#ifndef XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING
-#define XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING ""
-#endif
-#ifndef XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT
-#define XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT ""
-#endif
-#ifndef XFEN_FUZZ_EXTERNAL_SUPPORTS
-#define XFEN_FUZZ_EXTERNAL_SUPPORTS ""
-#endif
 
 namespace {
 

@@ -15,6 +15,8 @@ rule). This test shows, for each bug:
   against the suite's schema and classified as the suite's own cases are; added to a copy of the
   suite (the manifest rewritten by tools/conformance/classify.py), it makes the suite fail the
   stub on that case alone, while the control still passes the suite;
+- SavedInputCases: --save-cases with --inputs (the fuzzers' findings) writes one case per distinct
+  disagreement; a suite run refuses the option;
 - SuiteComparison: with --suite-report, a group the suite run shows names the failing suite case,
   and the combination bugs, which the suite passes, are groups no suite case shows.
 
@@ -400,6 +402,34 @@ class SuiteComparison(base.CertifyTestCase):
         groups = run.report["generative"]["groups"]
         self.assertEqual([(g["key"], g["suite_case"]) for g in groups], [("wrong-position: en-passant", None)])
         self.assertIn("suite:     no suite case fails this way: only generation found it", run.stdout)
+
+
+class SavedInputCases(base.CertifyTestCase):
+    """--save-cases with --inputs (what the fuzzers' findings go through): one case per distinct
+    disagreement, its first record, named by a hash of the record; nothing for the records that
+    pass; a suite run refuses the option."""
+
+    def test_one_case_per_key(self):
+        records = [HAND_MADE["ep-beside-inner-rook"][0],        # fails: wrong-position, en passant
+                   "4k3/8/8/3pP3/8/8/8/RRR1K3 w C d6 0 1",         # fails the same way
+                   HAND_MADE["ep-beside-inner-rook"][1]]           # passes
+        with tempfile.TemporaryDirectory(prefix="certify-generate-test-") as work:
+            inputs, saved = Path(work) / "findings.txt", Path(work) / "cases.jsonl"
+            inputs.write_text("".join(record + "\n" for record in records))
+            run = certify("--inputs", str(inputs), "--impl", combination_stub("ep-beside-inner-rook"),
+                          "--save-cases", str(saved))
+            self.assertEqual(run.status, 1, run.stderr)
+            cases = [json.loads(line) for line in saved.read_text().splitlines()]
+        self.assertEqual([case["input"] for case in cases], records[:1])
+        SCHEMA.validate(cases[0])
+        self.assertRegex(cases[0]["id"], r"^en-passant\.found-[0-9a-f]{9}$")
+        self.assertIn("wrong-position: en-passant, line 1 of", cases[0]["note"])
+
+    def test_a_suite_run_refuses_it(self):
+        with tempfile.TemporaryDirectory(prefix="certify-generate-test-") as work:
+            run = certify("--impl", combination_stub("none"), "--save-cases", str(Path(work) / "cases.jsonl"))
+        self.assertEqual(run.status, 2, run.stderr)
+        self.assertIn("--save-cases needs --generate or --inputs", run.stderr)
 
 
 if __name__ == "__main__":

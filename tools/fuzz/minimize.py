@@ -105,11 +105,9 @@ def _program_command(project: Project, target: str) -> str:
     if target == PROGRAM_TARGET:
         return os.environ["XFEN_FUZZ_IMPL"]
     # The plug-in, as a program: fuzz/plugin_adapter.cpp, built beside the target.
-    adapter = project.binary(target, plain=True).parent / f"xfen_{target}_adapter"
-    if not adapter.is_file():
-        raise UsageError(f"{adapter} does not exist: build it (cmake --build {project.relative(adapter.parent.parent)} "
-                         f"--target xfen_{target}_adapter)")
-    return str(adapter)
+    adapter = f"xfen_{target}_adapter"
+    project.build_programs([adapter], plain=True)
+    return str(project.binary(target, plain=True).parent / adapter)
 
 
 def save_as_case(project: Project, target: str, record: bytes, cases: Path) -> None:

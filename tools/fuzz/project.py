@@ -123,17 +123,21 @@ class Project:
 
     def build_targets(self, targets: list[str], plain: bool = False) -> None:
         """Builds the targets' binaries (cmake --build keeps it incremental)."""
+        self.build_programs([f"fuzz_{target}" for target in targets], plain)
+
+    def build_programs(self, names: list[str], plain: bool = False) -> None:
+        """Builds programs of the fuzz/ folder by their CMake names (fuzz_parse, xfen_plugin_adapter)."""
+        directory = self._build_dir(plain)
         if not self.build:
-            for target in targets:
-                if not self.binary(target, plain).is_file():
-                    raise UsageError(f"{self.binary(target, plain)} does not exist (built with --no-build)")
+            for name in names:
+                if not (directory / "fuzz" / name).is_file():
+                    raise UsageError(f"{directory / 'fuzz' / name} does not exist (built with --no-build)")
             return
         self.configure(plain)
-        directory = self._build_dir(plain)
-        print(f"=== building {' '.join(targets)} in {self.relative(directory)}", file=sys.stderr)
-        _run_quietly(["cmake", "--build", str(directory), f"-j{os.cpu_count() or 1}", "--target",
-                      *[f"fuzz_{target}" for target in targets]], self.root,
-                     f"building the fuzz targets in {directory} failed")
+        print(f"=== building {' '.join(name.removeprefix('fuzz_') for name in names)} in {self.relative(directory)}",
+              file=sys.stderr)
+        _run_quietly(["cmake", "--build", str(directory), f"-j{os.cpu_count() or 1}", "--target", *names],
+                     self.root, f"building {' '.join(names)} in {directory} failed")
 
     # --- options -------------------------------------------------------------------------------
     def options(self, target: str) -> dict[str, str]:
