@@ -110,9 +110,10 @@ def _program_command(project: Project, target: str) -> str:
     return str(project.binary(target, plain=True).parent / adapter)
 
 
-def save_as_case(project: Project, target: str, record: bytes, cases: Path) -> None:
-    """Writes the record as a conformance case: xfen certify grades it against the implementation
-    and writes the disagreement (--save-cases), classified by the suite's own classifier."""
+def save_as_case(project: Project, target: str, minimal: Path, cases: Path) -> None:
+    """Writes the minimal record (a file holding it alone) as a conformance case: xfen certify
+    grades it against the implementation and writes the disagreement (--save-cases), classified
+    by the suite's own classifier."""
     command = [str(_xfen(project)), "certify", "--impl", _program_command(project, target)]
     for option, variable in (("--accept-spelling", "XFEN_FUZZ_ACCEPT_SPELLING"),
                              ("--accept-layout", "XFEN_FUZZ_ACCEPT_LAYOUT"), ("--supports", "XFEN_FUZZ_SUPPORTS")):
@@ -120,9 +121,9 @@ def save_as_case(project: Project, target: str, record: bytes, cases: Path) -> N
             command += [option, os.environ[variable]]
     with tempfile.TemporaryDirectory() as scratch:
         # Named as the artifact, run from its folder: the case's note names the file it came from.
-        name = f"minimized-{hashlib.sha1(record).hexdigest()[:12]}"
+        name = minimal.name
         inputs, written = Path(scratch) / name, Path(scratch) / "cases.jsonl"
-        inputs.write_bytes(record + b"\n")
+        inputs.write_bytes(minimal.read_bytes() + b"\n")
         result = subprocess.run([*command, "--inputs", name, "--save-cases", str(written)],
                                 cwd=scratch, capture_output=True, text=True, errors="replace")
         if result.returncode not in (0, 1) or not written.is_file():
@@ -144,12 +145,12 @@ def save_as_case(project: Project, target: str, record: bytes, cases: Path) -> N
 def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int,
              save_cases: Path | None = None) -> int:
     started = time.monotonic()
-    if save_cases and named and named not in ORACLE_TARGETS:
-        raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {named} is xfen's own bug")
     # Every candidate starts the program anew: a shorter first batch to learn its spelling from
     # (200 records tell the spellings apart in every run of the results matrix).
     os.environ.setdefault("XFEN_FUZZ_SPELLING_RECORDS", "200")
     target, finding = choose_target(project, item, named)
+    if save_cases and target not in ORACLE_TARGETS:
+        raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {target} is xfen's own bug")
     print(f"=== {item.name} ({len(item.data)} bytes) fails {target}: {finding.signature}")
 
     def fails_the_same(data: bytes) -> bool:
@@ -181,12 +182,10 @@ def minimize(project: Project, item: Input, named: str | None, seconds: int, run
             print(f"  {line}")
         print(f"written: {project.relative(destination)} (the other implementation's bug: not a regression of xfen's)")
         if save_cases:
-            save_as_case(project, target, best, save_cases)
+            save_as_case(project, target, destination, save_cases)
         else:
             print(f"next: --save-cases FILE.jsonl writes it as a conformance case")
         return 0
-    elif save_cases:
-        raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {target} is xfen's own bug")
     destination, added = add_regression(project, target, best, finding)
     print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
     for line in finding.describe():

@@ -3,9 +3,9 @@
 each fuzzed for a while, every distinct finding minimised and written as a conformance case, and a
 summary table. A long check, run by hand (docs: fuzz/README.md), never by .ci/run.
 
-A program that fails on many records would stop a libFuzzer run at its first finding; the run
-goes on (-fork=1 -ignore_crashes=1 -ignore_timeouts=1: a child per crash), so that one run shows
-the distinct ways a program disagrees, each once.
+A program that fails on many records would stop a libFuzzer run at its first finding; the target
+goes on instead (XFEN_FUZZ_KEEP_GOING, fuzz/external.cpp): each new disagreement reported once and
+its input kept, so that one run shows the distinct ways a program disagrees, each once.
 """
 
 from __future__ import annotations
