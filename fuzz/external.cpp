@@ -52,13 +52,32 @@ std::string setting(const char* name, const char* built_in) {
   return value != nullptr ? value : built_in;
 }
 
-[[noreturn]] void cannot_run(certify::ProgramSession& session, const std::string& command) {
+[[noreturn]] void cannot_run(certify::ProgramSession& session, const std::string& command, const std::string& why) {
   const certify::RunSummary& summary = session.finish();
-  std::fprintf(stderr, "fuzz_external: the program cannot run: %s\n  command: %s\n", summary.start_error.c_str(),
-               command.c_str());
+  std::fprintf(stderr, "fuzz_external: the program cannot run: %s\n  command: %s\n",
+               summary.start_error.empty() ? why.c_str() : summary.start_error.c_str(), command.c_str());
   if (!summary.stderr_tail.empty())
     std::fprintf(stderr, "  its stderr: \"%s\"\n", fuzz::escaped(summary.stderr_tail).c_str());
   std::exit(2);
+}
+
+bool answered(const certify::Answer& answer) {
+  return answer.kind == certify::Answer::Kind::accepted || answer.kind == certify::Answer::Kind::rejected;
+}
+
+// A session of the program that has answered once: its first record is the simplest one it
+// declares, so that a later crash is a finding, not a program that cannot run.
+std::unique_ptr<certify::ProgramSession> answering_session(const certify::RunnerOptions& runner,
+                                                           const fuzz::Oracle& oracle) {
+  auto session = std::make_unique<certify::ProgramSession>(runner);
+  const std::string first = oracle.simplest_record();
+  const certify::Answer answer = session->ask(first);
+  if (!answered(answer))
+    cannot_run(*session, runner.command,
+               "no answer to \"" + first + "\", the simplest record it declares: " +
+                   std::string(certify::answer_kind_name(answer.kind)) +
+                   (answer.detail.empty() ? "" : " (" + answer.detail + ")"));
+  return session;
 }
 
 struct External {
@@ -83,8 +102,33 @@ struct External {
 
   certify::Answer ask(std::string_view record) {
     certify::Answer answer = session->ask(record);
-    if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*session, command);
+    if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*session, command, answer.detail);
     return answer;
+  }
+
+  // The spelling, learnt in a session of its own that restarts the program after each crash. A
+  // crash, a hang or a broken line on a spelling record is reported when going on past findings;
+  // otherwise it is left to the fuzzer, which meets such records among its seeds and then keeps
+  // the very record as the artifact (aborting here would keep whichever input was running).
+  void learn_spelling(certify::RunnerOptions runner) {
+    runner.max_restarts = std::numeric_limits<unsigned>::max();
+    const auto learner = answering_session(runner, oracle);
+    std::size_t unanswered = 0;
+    oracle.learn_spelling(
+        [&](std::string_view record) {
+          certify::Answer answer = learner->ask(record);
+          if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*learner, command, answer.detail);
+          if (!answered(answer)) {
+            ++unanswered;
+            if (!keep_going.empty()) check(*oracle.case_for(record), answer);
+          }
+          return answer;
+        },
+        fuzz::number_setting(kTarget, "XFEN_FUZZ_SPELLING_RECORDS", 1000));
+    std::fprintf(stderr, "fuzz_external: %s; spelling: %s\n", command.c_str(), oracle.spelling().describe().c_str());
+    if (unanswered != 0)
+      std::fprintf(stderr, "fuzz_external: %zu of the spelling records got a crash, a hang or a broken line%s\n",
+                   unanswered, keep_going.empty() ? " (findings when fuzzing meets them)" : "");
   }
 };
 
@@ -119,18 +163,8 @@ External& external() {
     // findings, the runner restarts it.
     runner.max_restarts = keep_going.empty() ? 0 : std::numeric_limits<unsigned>::max();
     auto* made = new External{command, fuzz::Oracle(declarations()), nullptr, keep_going, {}};
-    made->session = std::make_unique<certify::ProgramSession>(runner);
-    // A crash, a hang or a broken line while the spelling is learnt is a finding like any other.
-    made->oracle.learn_spelling(
-        [made](std::string_view record) {
-          certify::Answer answer = made->ask(record);
-          if (answer.kind != certify::Answer::Kind::accepted && answer.kind != certify::Answer::Kind::rejected)
-            made->check(*made->oracle.case_for(record), answer);
-          return answer;
-        },
-        fuzz::number_setting(kTarget, "XFEN_FUZZ_SPELLING_RECORDS", 1000));
-    std::fprintf(stderr, "fuzz_external: %s; spelling: %s\n", command.c_str(),
-                 made->oracle.spelling().describe().c_str());
+    made->learn_spelling(runner);
+    made->session = answering_session(runner, made->oracle);
     return made;
   }();
   return *started;
