@@ -65,16 +65,16 @@ bool answered(const certify::Answer& answer) {
   return answer.kind == certify::Answer::Kind::accepted || answer.kind == certify::Answer::Kind::rejected;
 }
 
-// A session of the program that has answered once: its first record is the simplest one it
-// declares, so that a later crash is a finding, not a program that cannot run.
+// A session of the program that has answered once: its first record is a start position of a
+// game it declares, so that a later crash is a finding, not a program that cannot run.
 std::unique_ptr<certify::ProgramSession> answering_session(const certify::RunnerOptions& runner,
                                                            const fuzz::Oracle& oracle) {
   auto session = std::make_unique<certify::ProgramSession>(runner);
-  const std::string first = oracle.simplest_record();
+  const std::string first = oracle.start_record();
   const certify::Answer answer = session->ask(first);
   if (!answered(answer))
     cannot_run(*session, runner.command,
-               "no answer to \"" + first + "\", the simplest record it declares: " +
+               "no answer to \"" + first + "\", the start position of a game it declares: " +
                    std::string(certify::answer_kind_name(answer.kind)) +
                    (answer.detail.empty() ? "" : " (" + answer.detail + ")"));
   return session;

@@ -51,11 +51,11 @@ class Oracle {
   // game the implementation does not declare (a capability tag outside `supports`).
   std::optional<certify::CertifyCase> case_for(std::string_view input) const;
 
-  // The first record to ask a program: the simplest one the generator makes (a start position) of
-  // the first game the implementation declares. The runner judges a program that ends before any
-  // answer unable to run, and many engines crash on the spelling batch's first records (10x8,
-  // no kings) before answering any; asked this first, such a program is fuzzed, not given up.
-  std::string simplest_record() const;
+  // The first record to ask a program: the start position of the first game the implementation
+  // declares (standard chess, else Capablanca chess). The runner judges a program that ends before
+  // any answer unable to run, and engines crash on records far simpler than a start position
+  // (Stockfish on an empty board); asked this first, such a program is fuzzed, not given up.
+  std::string start_record() const;
 
   // Asks the implementation about `records` generated records (their own seeds) and keeps the
   // spelling its answers show, to grade every later answer with.

@@ -7,8 +7,8 @@ implementations"):
   (tests/certify_stubs/combination_bugs.py, ep-beside-inner-rook: no suite case shows it) finds it
   from the record seeds within bounded runs of a fixed seed; the same runs on `xfen adapter` find
   nothing.
-- External, a program that crashes on the first records of the batch the spelling is learnt from
-  (as Stockfish and Ethereal do): it is fuzzed, not given up as unable to run, and the crash is a
+- External, a program that crashes on the first record of the batch the spelling is learnt from
+  (as Stockfish does on an empty board): it is fuzzed, not given up as unable to run, and the crash is a
   finding whose artifact is a record that crashes it.
 - Plug-in: `run plugin_planted` (the simple model linked in, with a planted bug,
   fuzz/plugin/planted_bug_plugin.cpp) finds it; `run plugin` (the simple model as it is) finds
@@ -85,15 +85,15 @@ class OracleTargets(unittest.TestCase):
         self.assertEqual(clean.returncode, 0, clean.stdout[-3000:] + clean.stderr[-3000:])
 
     def test_external_fuzzes_a_program_that_crashes_on_the_spelling_batch(self) -> None:
-        # As Stockfish and Ethereal do on 10x8 records, which the batch that learns the spelling
-        # starts with: a program that crashes before its first answer would be given up as unable
-        # to run, so the target asks it a record it reads first. The crash is then a finding whose
-        # artifact is the record that crashes it, not whichever input was running while learning.
-        crashing = f"python3 tests/certify_stubs/crash.py {XFEN} /10"
+        # As Stockfish does on an empty board, the first record of the batch the spelling is
+        # learnt from: a program that crashes before its first answer would be given up as unable
+        # to run, so the target asks it a start position first. The crash is then a finding whose
+        # artifact is a record that crashes it, not whichever input was running while learning.
+        crashing = f"python3 tests/certify_stubs/crash.py {XFEN} 8/8/8/8/8"
         found = fuzz("external", "--impl", crashing)
         self.assertEqual(found.returncode, 1, found.stdout[-3000:] + found.stderr[-3000:])
         self.assertIn("finding: disagreement in external: crash", found.stdout)
-        self.assertIn(b"/10", Path(kept_artifact(found.stdout)).read_bytes())
+        self.assertIn(b"8/8/8/8/8", Path(kept_artifact(found.stdout)).read_bytes())
 
     def test_plugin_finds_the_planted_bug_in_process(self) -> None:
         adapter = ROOT / "build-fuzz-plain" / "fuzz" / "xfen_plugin_planted_adapter"
