@@ -50,6 +50,13 @@ BOOST_AUTO_TEST_CASE(a_wrong_field_is_the_first_field_written_otherwise) {
   // where the answer is wrong (as Fairy-Stockfish's 'f' for q beside a fullmove number cut to 1).
   BOOST_TEST(key_of("5rk1/8/8/8/8/8/8/6K1 w q - 0 1111111111", fake::accepted("5rk1/8/8/8/8/8/8/6K1 w f - 0 1")) ==
              (DisagreementKey{Verdict::wrong_position, DifferingField::fullmove, {}, 0}));
+  // An en passant square no capture can use legally, left out, is a spelling (the one that writes
+  // it only when a capture is legal): beside a wrong clock, the clock is the wrong field. Black is
+  // in check from e4, so gxh3 is no legal capture; chessops leaves h3 out and caps the clock at 150.
+  // Found by the external fuzz target: keyed en passant before.
+  BOOST_TEST(key_of("8/8/8/8/k3Q1pP/8/8/R1K2R2 b KQ h3 200 1",
+                    fake::accepted("8/8/8/8/k3Q1pP/8/8/R1K2R2 b KQ - 150 1")) ==
+             (DisagreementKey{Verdict::wrong_position, DifferingField::halfmove, {}, 0}));
   // Another spelling is non-canonical, in the field it spells otherwise; a shorter layout with the
   // right fields is the layout.
   BOOST_TEST(key_of(kStart, fake::accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")) ==

@@ -132,6 +132,15 @@ BOOST_AUTO_TEST_CASE(an_illegal_en_passant_square_left_out_beside_another_spelli
               Verdict::wrong_position));
 }
 
+BOOST_AUTO_TEST_CASE(an_illegal_en_passant_square_left_out_is_no_difference_of_another_position) {
+  // Another position all the same (the clock), whose report names only what is wrong: h3 left out
+  // is the spelling that writes the square only when a capture is legal (Black is in check).
+  const certify::CertifyCase c = record_case("8/8/8/8/k3Q1pP/8/8/R1K2R2 b KQ h3 200 1");
+  const certify::Grade g = certify::grade(c, accepted("8/8/8/8/k3Q1pP/8/8/R1K2R2 b KQ - 150 1"), {});
+  BOOST_TEST((g.verdict == Verdict::wrong_position));
+  BOOST_TEST(g.detail == "halfmove clock: expected 200, answered 150");
+}
+
 BOOST_AUTO_TEST_CASE(an_en_passant_square_written_always_is_non_canonical_and_named) {
   // After 1.e4 no black pawn can capture: X-FEN writes "-", a writer of the square as read "e3".
   const std::string after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq ";

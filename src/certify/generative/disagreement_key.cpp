@@ -44,14 +44,20 @@ DifferingField first_differing_field(std::string_view expected, std::string_view
 
 // Where a wrong answer is wrong: the first field whose value differs, found by writing the answer's
 // position as X-FEN writes it, so that another spelling of a right field (Shredder letters for a
-// castling right, say) does not hide a wrong field after it (a fullmove number written as 1).
+// castling right, say) does not hide a wrong field after it (a fullmove number written as 1); and
+// the expected one as compared by grading, without a square the answer may leave out.
 // An answer xfen cannot read strictly (another layout, or not X-FEN) is compared as written.
 DifferingField first_wrong_field(const CertifyCase& c, std::string_view answered) {
   const ParseResult read = parse(answered);
   if (read.ok()) {
-    std::array<char, kMaxRecordSize> buffer{};
-    const WriteResult written = write(read.position, buffer);
-    const DifferingField field = first_differing_field(c.expected, std::string_view(buffer.data(), written.size));
+    std::array<char, kMaxRecordSize> answer_buffer{};
+    const WriteResult answer_written = write(read.position, answer_buffer);
+    std::array<char, kMaxRecordSize> expected_buffer{};
+    const WriteResult expected_written =
+        write(expected_for_comparison(c.expected_position, read.position), expected_buffer);
+    const DifferingField field =
+        first_differing_field(std::string_view(expected_buffer.data(), expected_written.size),
+                              std::string_view(answer_buffer.data(), answer_written.size));
     if (field != DifferingField::none) return field;
   }
   return first_differing_field(c.expected, answered);

@@ -195,19 +195,16 @@ Grade grade_record(const CertifyCase& c, const std::string& record, const Credit
     return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
   }
   if (!(read.position == c.expected_position)) {
-    // An en passant square no capture can use legally, left out (the spelling that writes it only
-    // when a capture is legal), in a record that spells another field in a way no one style writes
-    // (kokopu's Shredder letters in file order, BD for X-FEN's KQ): the same position, not another.
-    Position without_square = c.expected_position;
-    if (without_square.en_passant && !legal_en_passant(without_square)) {
-      without_square.en_passant.reset();
-      if (read.position == without_square)
-        return {Verdict::non_canonical,
-                "the expected position, its en passant square left out as no capture is legal, and written in a "
-                "way X-FEN does not (X-FEN writes " + c.expected + ")",
-                WriteOptions{.en_passant = EnPassantStyle::legal}};
-    }
-    return {Verdict::wrong_position, differences(c.expected_position, read.position)};
+    // An en passant square no capture can use legally, left out, in a record that spells another
+    // field in a way no one style writes (kokopu's Shredder letters in file order, BD for X-FEN's
+    // KQ): the same position, not another.
+    const Position compared = expected_for_comparison(c.expected_position, read.position);
+    if (read.position == compared)
+      return {Verdict::non_canonical,
+              "the expected position, its en passant square left out as no capture is legal, and written in a "
+              "way X-FEN does not (X-FEN writes " + c.expected + ")",
+              WriteOptions{.en_passant = EnPassantStyle::legal}};
+    return {Verdict::wrong_position, differences(compared, read.position)};
   }
   // The same position (an en passant square no pawn can use, written all the same, say).
   if (auto spelled = grade_spelling(read.position, record, crediting)) return std::move(*spelled);
@@ -216,6 +213,13 @@ Grade grade_record(const CertifyCase& c, const std::string& record, const Credit
 }
 
 }  // namespace
+
+Position expected_for_comparison(const Position& expected, const Position& answered) noexcept {
+  if (!expected.en_passant || answered.en_passant || legal_en_passant(expected)) return expected;
+  Position without_square = expected;
+  without_square.en_passant.reset();
+  return without_square;
+}
 
 Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts,
             const SpellingProfile* profile) {

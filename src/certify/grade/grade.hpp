@@ -33,4 +33,10 @@ struct Grade {
 Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts = {},
             const SpellingProfile* profile = nullptr);
 
+// The expected position as an answer that holds `answered` should be compared with, field by
+// field: without its en passant square when the answer has none and no capture can use the square
+// legally. Leaving such a square out is a spelling (the one that writes it only when a capture is
+// legal), not a difference: beside a wrong clock, the clock is what is wrong.
+Position expected_for_comparison(const Position& expected, const Position& answered) noexcept;
+
 }  // namespace xfen::certify
