@@ -22,6 +22,7 @@ import os
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -142,14 +143,22 @@ def save_as_case(project: Project, target: str, minimal: Path, cases: Path) -> N
         print(f"  {line}")
 
 
-def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int,
-             save_cases: Path | None = None) -> int:
+@dataclass
+class Minimised:
+    """The smallest input found that fails `target` the same way as the original (`finding`)."""
+    target: str
+    finding: Finding
+    data: bytes
+
+
+def shrink_finding(project: Project, item: Input, named: str | None, seconds: int, runs: int,
+             oracle_only: bool = False) -> Minimised:
     started = time.monotonic()
     # Every candidate starts the program anew: a shorter first batch to learn its spelling from
     # (200 records tell the spellings apart in every run of the results matrix).
     os.environ.setdefault("XFEN_FUZZ_SPELLING_RECORDS", "200")
     target, finding = choose_target(project, item, named)
-    if save_cases and target not in ORACLE_TARGETS:
+    if oracle_only and target not in ORACLE_TARGETS:
         raise UsageError(f"--save-cases is for the external and plugin targets: a finding of {target} is xfen's own bug")
     print(f"=== {item.name} ({len(item.data)} bytes) fails {target}: {finding.signature}")
 
@@ -173,19 +182,34 @@ def minimize(project: Project, item: Input, named: str | None, seconds: int, run
 
     if not fails_the_same(best):  # the final check, whatever the stages did
         raise UsageError(f"the minimised input no longer fails {target} the same way; nothing was written")
-    if target in ORACLE_TARGETS:
-        destination = project.artifacts(target) / f"minimized-{hashlib.sha1(best).hexdigest()[:12]}"
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        destination.write_bytes(best)
-        print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
-        for line in finding.describe():
-            print(f"  {line}")
-        print(f"written: {project.relative(destination)} (the other implementation's bug: not a regression of xfen's)")
-        if save_cases:
-            save_as_case(project, target, destination, save_cases)
-        else:
-            print(f"next: --save-cases FILE.jsonl writes it as a conformance case")
+    return Minimised(target, finding, best)
+
+
+def keep_other_implementations_finding(project: Project, item: Input, minimal: Minimised,
+                                       save_cases: Path | None) -> Path:
+    """Writes a minimal finding of an oracle target to artifacts/TARGET/minimized-<sha1> and, with
+    `save_cases`, appends it to that file as a conformance case; returns where it was written."""
+    destination = project.artifacts(minimal.target) / f"minimized-{hashlib.sha1(minimal.data).hexdigest()[:12]}"
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    destination.write_bytes(minimal.data)
+    print(f"minimised: {len(item.data)} -> {len(minimal.data)} bytes: {escaped(minimal.data)}")
+    for line in minimal.finding.describe():
+        print(f"  {line}")
+    print(f"written: {project.relative(destination)} (the other implementation's bug: not a regression of xfen's)")
+    if save_cases:
+        save_as_case(project, minimal.target, destination, save_cases)
+    else:
+        print(f"next: --save-cases FILE.jsonl writes it as a conformance case")
+    return destination
+
+
+def minimize(project: Project, item: Input, named: str | None, seconds: int, runs: int,
+             save_cases: Path | None = None) -> int:
+    minimal = shrink_finding(project, item, named, seconds, runs, oracle_only=save_cases is not None)
+    if minimal.target in ORACLE_TARGETS:
+        keep_other_implementations_finding(project, item, minimal, save_cases)
         return 0
+    target, finding, best = minimal.target, minimal.finding, minimal.data
     destination, added = add_regression(project, target, best, finding)
     print(f"minimised: {len(item.data)} -> {len(best)} bytes: {escaped(best)}")
     for line in finding.describe():

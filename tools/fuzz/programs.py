@@ -18,9 +18,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from finding import Finding
 from fuzzing import fuzz_once
 from inputs import Input, escaped
-from minimize import NotFailing, minimize
+from minimize import NotFailing, keep_other_implementations_finding, shrink_finding
 from reproduce import check
 from project import PROGRAM_TARGET, Project, UsageError
 
@@ -47,10 +48,13 @@ def _declarations(project: Project, program: dict) -> dict[str, str]:
     return environment
 
 
+def _key(finding: Finding | None) -> str:
+    return finding.signature.removeprefix(f"disagreement in {PROGRAM_TARGET}: ") if finding else "no longer fails"
+
+
 def _key_of(project: Project, data: bytes) -> str:
     """The disagreement key of a record, asked of the program again."""
-    finding = check(project, [PROGRAM_TARGET], Input("record", data))[PROGRAM_TARGET]
-    return finding.signature.removeprefix(f"disagreement in {PROGRAM_TARGET}: ") if finding else "no longer fails"
+    return _key(check(project, [PROGRAM_TARGET], Input("record", data))[PROGRAM_TARGET])
 
 
 def programs_command(project: Project, seconds: int, only: list[str], out: Path, minimize_seconds: int) -> int:
@@ -92,11 +96,10 @@ def programs_command(project: Project, seconds: int, only: list[str], out: Path,
         found += [paths[0] for _, paths in outcome.findings.values()]  # what stopped the run, if anything
         for path in found:
             try:
-                minimize(project, Input(str(path), path.read_bytes(), path), PROGRAM_TARGET, minimize_seconds,
-                         20000, cases)
-                minimal = sorted(project.artifacts(PROGRAM_TARGET).glob("minimized-*"), key=os.path.getmtime)
-                record = minimal[-1].read_bytes()
-                result.findings.append((_key_of(project, record), record))
+                item = Input(str(path), path.read_bytes(), path)
+                minimal = shrink_finding(project, item, PROGRAM_TARGET, minimize_seconds, 20000)
+                keep_other_implementations_finding(project, item, minimal, cases)
+                result.findings.append((_key(minimal.finding), minimal.data))  # the last check gave this signature
             except (NotFailing, UsageError) as error:
                 # A program whose answer depends on what it was asked before (ffish) may not fail
                 # again on the record alone.
