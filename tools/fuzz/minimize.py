@@ -152,7 +152,7 @@ class Minimised:
 
 
 def shrink_finding(project: Project, item: Input, named: str | None, seconds: int, runs: int,
-             oracle_only: bool = False) -> Minimised:
+                   oracle_only: bool = False) -> Minimised:
     started = time.monotonic()
     # Every candidate starts the program anew: a shorter first batch to learn its spelling from
     # (200 records tell the spellings apart in every run of the results matrix).
