@@ -100,9 +100,10 @@ struct External {
     }
   }
 
-  certify::Answer ask(std::string_view record) {
-    certify::Answer answer = session->ask(record);
-    if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*session, command, answer.detail);
+  // The answer of `asked` (the fuzzing session, or the one the spelling is learnt in).
+  certify::Answer ask(certify::ProgramSession& asked, std::string_view record) {
+    certify::Answer answer = asked.ask(record);
+    if (answer.kind == certify::Answer::Kind::not_run) cannot_run(asked, command, answer.detail);
     return answer;
   }
 
@@ -116,8 +117,7 @@ struct External {
     std::size_t unanswered = 0;
     oracle.learn_spelling(
         [&](std::string_view record) {
-          certify::Answer answer = learner->ask(record);
-          if (answer.kind == certify::Answer::Kind::not_run) cannot_run(*learner, command, answer.detail);
+          certify::Answer answer = ask(*learner, record);
           if (!answered(answer)) {
             ++unanswered;
             if (!keep_going.empty()) check(*oracle.case_for(record), answer);
@@ -176,6 +176,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   External& program = external();
   const auto c = program.oracle.case_for(fuzz::as_text(data, size));
   if (!c) return -1;  // not a record to send: libFuzzer keeps no such input in the corpus
-  program.check(*c, program.ask(c->input));
+  program.check(*c, program.ask(*program.session, c->input));
   return 0;
 }
