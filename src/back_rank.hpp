@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 
+#include "byte_words.hpp"
 #include "xfen/position_value.hpp"
 
 namespace xfen::detail {
@@ -29,14 +30,6 @@ namespace xfen::detail {
   return position.board[square.index()];
 }
 
-// Marks with 0x80 each byte of `word` that equals `byte`, exactly (no false positives from
-// borrows, unlike the shorter has-zero-byte trick).
-constexpr std::uint64_t bytes_equal_to(std::uint64_t word, std::uint8_t byte) noexcept {
-  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-  const std::uint64_t differs = word ^ (0x0101010101010101ULL * byte);
-  return ~(((differs & kLow7) + kLow7) | differs | kLow7);
-}
-
 // xfen::castling_king_file, inline for the parser and the writer, which ask for every record: a
 // word compare instead of a loop over the rank.
 inline std::optional<int> castling_king_file(const Position& position, Color color) noexcept {
@@ -44,10 +37,9 @@ inline std::optional<int> castling_king_file(const Position& position, Color col
   const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
   int count = 0;
   int file = -1;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, rank, sizeof word);
-    const std::uint64_t matches = bytes_equal_to(word, std::bit_cast<std::uint8_t>(king));
+  if constexpr (kByteWords) {
+    const std::uint64_t matches =
+        bytes_equal_to(load_word(rank), static_cast<std::uint8_t>(king.letter()));
     // At most one match, without a popcount instruction the target may not have.
     count = matches == 0 ? 0 : (matches & (matches - 1)) == 0 ? 1 : 2;
     if (matches != 0) file = std::countr_zero(matches) / 8;

@@ -9,48 +9,59 @@ namespace {
 
 // Everything the scan needs to know about a byte, in one word, so that each byte costs one table
 // load and a few register operations.
-//   bits  0-7   the piece's one-byte code (0: none)
-//   bit  12     a digit 1..9            } a byte with bit 12 (13) set is wrong after a byte
-//   bit  13     the digit 0             } with bit 14 (15) set: see kPairShift
-//   bit  14     any digit
-//   bit  15     anything but the digit 1
-//   bit  16     not a piece, digit or '/'
-//   bit  17     '/'
-//   bits 24-31  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
-enum : std::uint32_t {
-  kAdvanceShift = 24,
-  kNonZeroDigit = 1u << 12,
-  kZeroDigit = 1u << 13,
-  kAnyDigit = 1u << 14,
-  kNotOne = 1u << 15,
-  kInvalid = 1u << 16,
-  kSlashShift = 17,
+//   bits  0-7   the piece's letter (0: none), stored as it is: a piece is its letter
+//   bit   8     a digit 1..9            } a byte with bit 8 (9) set is wrong after a byte with
+//   bit   9     the digit 0             } bit 10 (11) set: see kPairShift
+//   bit  10     any digit
+//   bit  11     anything but the digit 1
+//   bit  12     not a piece, digit or '/'
+//   bit  14     always set: shifted down by kPairShift it is bit 12, so that the check of a byte
+//               against the one before it also catches a byte that is not a board byte
+//   bits 32-47  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
+//   bits 48-63  1 for '/'
+// Bits 32-63 are added, shifted down by kCountShift, to one counter: squares covered in its low
+// half, slashes in its high half, so that one addition keeps both.
+enum : std::uint64_t {
+  kNonZeroDigit = 1u << 8,
+  kZeroDigit = 1u << 9,
+  kAnyDigit = 1u << 10,
+  kNotOne = 1u << 11,
+  kInvalid = 1u << 12,
+  kAlwaysInvalidAfter = 1u << 14,
   // A count is one digit 1..9 or "10": a digit 1..9 right after a digit is wrong, and a 0 is
   // wrong unless right after a 1. (In "110" the second 1 is already a digit after a digit.)
   kPairShift = 2,
   kPairBits = kNonZeroDigit | kZeroDigit,
+  kCountShift = 32,
+  kSquaresBits = 16,
 };
+static_assert(kAlwaysInvalidAfter >> kPairShift == kInvalid);
+static_assert((kAnyDigit >> kPairShift) == kNonZeroDigit && (kNotOne >> kPairShift) == kZeroDigit);
 
-consteval std::array<std::uint32_t, 256> make_board_bytes() noexcept {
-  std::array<std::uint32_t, 256> table{};
+constexpr std::uint64_t squares_covered(std::uint64_t squares) noexcept {
+  return squares << kCountShift;
+}
+constexpr std::uint64_t kSlash = std::uint64_t{1} << (kCountShift + kSquaresBits);
+
+consteval std::array<std::uint64_t, 256> make_board_bytes() noexcept {
+  std::array<std::uint64_t, 256> table{};
   const std::array<Piece, 256> pieces = make_letter_table();
   for (std::size_t byte = 0; byte < table.size(); ++byte) {
     const char c = static_cast<char>(byte);
-    std::uint32_t entry = kNotOne | kInvalid;
+    std::uint64_t entry = kNotOne | kInvalid;
     if (!pieces[byte].empty())
-      entry = kNotOne | (1u << kAdvanceShift) | std::bit_cast<std::uint8_t>(pieces[byte]);
+      entry = kNotOne | squares_covered(1) | static_cast<unsigned char>(pieces[byte].letter());
     if (c >= '1' && c <= '9')
-      entry = kNonZeroDigit | kAnyDigit | (c == '1' ? 0u : std::uint32_t{kNotOne}) |
-              (static_cast<std::uint32_t>(c - '0') << kAdvanceShift);
-    if (c == '0') entry = kZeroDigit | kAnyDigit | kNotOne | (9u << kAdvanceShift);
-    if (c == '/') entry = kNotOne | (1u << kSlashShift);
-    static_assert(kSlashShift < kAdvanceShift);
-    table[byte] = entry;
+      entry = kNonZeroDigit | kAnyDigit | (c == '1' ? 0u : std::uint64_t{kNotOne}) |
+              squares_covered(static_cast<std::uint64_t>(c - '0'));
+    if (c == '0') entry = kZeroDigit | kAnyDigit | kNotOne | squares_covered(9);
+    if (c == '/') entry = kNotOne | kSlash;
+    table[byte] = entry | kAlwaysInvalidAfter;
   }
   return table;
 }
 
-constexpr std::array<std::uint32_t, 256> kBoardBytes = make_board_bytes();
+constexpr std::array<std::uint64_t, 256> kBoardBytes = make_board_bytes();
 
 // The longest well-formed board: ten letters in each of eight ranks and seven slashes.
 constexpr std::uint32_t kMaxBoardBytes = kRanks * kMaxFiles + kRanks - 1;
@@ -76,34 +87,34 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
       static_cast<std::uint32_t>(space ? static_cast<const char*>(space) - first : end - begin);
   if (length > kMaxBoardBytes) return {};
 
-  // Squares in reading order, rank 8 first. Not zeroed up front: every byte clears the squares it
-  // covers, a 16-square block (more than any count) stored at once. The length bound above bounds
-  // the highest square (9 per byte), so the buffer needs no index checks.
-  constexpr std::size_t kClearBlock = 16;
-  constexpr std::array<std::uint8_t, kClearBlock> kEmptyBlock{};
-  std::array<std::uint8_t, 9 * kMaxBoardBytes + kClearBlock> squares;
-  std::array<std::uint32_t, kRanks> rank_ends{};
-  std::uint32_t square = 0;
-  std::uint32_t slashes = 0;
-  std::uint32_t problems = 0;        // kInvalid, and the pair bits of digits in a wrong place
-  std::uint32_t previous = kNotOne;  // a rank starts as if after a slash
+  // Squares in reading order, rank 8 first. The length bound above bounds the highest square
+  // (9 per byte) and the slash count, so the buffers need no index checks; only the squares a
+  // board can have are cleared, as a count's squares after its first are not stored.
+  std::array<std::uint8_t, 9 * kMaxBoardBytes + 1> squares;
+  std::memset(squares.data(), 0, kMaxSquares);
+  // rank_ends[k]: the counter after the last byte before the (k+1)-th slash: the squares of
+  // k + 1 ranks in its low half. A rank with no bytes leaves its entry as cleared here.
+  std::array<std::uint64_t, kMaxBoardBytes + 1> rank_ends;
+  std::memset(rank_ends.data(), 0, kRanks * sizeof rank_ends[0]);
+  std::uint64_t counter = 0;         // squares covered, and slashes above kSquaresBits
+  std::uint64_t problems = 0;        // kInvalid, and the pair bits of digits in a wrong place
+  std::uint64_t previous = kNotOne | kAlwaysInvalidAfter;  // the board starts as if after a slash
   for (std::uint32_t i = 0; i < length; ++i) {
-    const std::uint32_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
-    std::memcpy(&squares[square], kEmptyBlock.data(), kClearBlock);
-    squares[square] = static_cast<std::uint8_t>(byte);
-    square += byte >> kAdvanceShift;
-    rank_ends[slashes % kRanks] = square;
-    slashes += (byte >> kSlashShift) & 1;
-    problems |= byte & ((previous >> kPairShift) | kInvalid);
+    const std::uint64_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
+    squares[counter & 0xffff] = static_cast<std::uint8_t>(byte);
+    counter += byte >> kCountShift;
+    rank_ends[counter >> kSquaresBits] = counter;
+    problems |= byte & (previous >> kPairShift);
     previous = byte;
   }
-  if ((problems & (kInvalid | kPairBits)) != 0 || slashes != kRanks - 1 ||
+  const auto square = static_cast<std::uint32_t>(counter & 0xffff);
+  if ((problems & (kInvalid | kPairBits)) != 0 || counter >> kSquaresBits != kRanks - 1 ||
       square > kMaxSquares)
     return {};
-  const std::uint32_t width = rank_ends[0];
+  const auto width = static_cast<std::uint32_t>(rank_ends[0] & 0xffff);
   if (width != 8 && width != 10) return {};
   for (std::uint32_t rank = 1; rank < kRanks; ++rank)
-    if (rank_ends[rank] != width * (rank + 1)) return {};
+    if ((rank_ends[rank] & 0xffff) != width * (rank + 1)) return {};
   if (width == 8) {
     copy_ranks<8>(squares.data(), board);
   } else {

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <limits>
 
 #include "back_rank.hpp"
 #include "board_scan.hpp"
+#include "byte_words.hpp"
 #include "parse_with.hpp"
 #include "en_passant_diagnostic.hpp"
 #include "xfen/en_passant.hpp"
@@ -131,20 +133,61 @@ class RecordReader {
     const auto size = static_cast<std::uint32_t>(text_.size());
     fields_[0] = {0, size};
     if (!read_board(fields_[0])) return false;
-    std::uint32_t end = fields_[0].end;
-    for (std::size_t field = 1; field < kFields; ++field) {
-      // The board reader stops at the first space or at the end: only the end can be here.
-      if (end == size) return fail({.code = Code::record_separator});
-      const std::uint32_t start = end + 1;
-      end = start;
-      while (end < size && text_[end] != ' ') ++end;
-      if (end == start) return fail({.code = Code::record_separator});
-      fields_[field] = {start, end};
+    if constexpr (kFields > 1) {
+      const bool split = size - fields_[0].end <= kTailWindow && size >= kTailWindow
+                             ? split_tail<kFields>(size)
+                             : split_bytewise<kFields>(size);
+      if (!split) return fail({.code = Code::record_separator});
+    } else if (fields_[0].end != size) {
+      return fail({.code = Code::record_separator});
     }
-    if (end != size) return fail({.code = Code::record_separator});
     field_count_ = kFields;
     for (std::size_t field = 1; field < kFields; ++field)
       if (!read_field(field)) return false;
+    return true;
+  }
+
+  // The fields after the board (which ends at fields_[0].end), one byte at a time. False when
+  // they are not kFields - 1 fields, each after one space.
+  template <int kFields>
+  bool split_bytewise(std::uint32_t size) noexcept {
+    std::uint32_t end = fields_[0].end;
+    for (std::size_t field = 1; field < kFields; ++field) {
+      // The board reader stops at the first space or at the end: only the end can be here.
+      if (end == size) return false;
+      const std::uint32_t start = end + 1;
+      end = start;
+      while (end < size && text_[end] != ' ') ++end;
+      if (end == start) return false;
+      fields_[field] = {start, end};
+    }
+    return end == size;
+  }
+
+  // The same, when the board's end is among the record's last kTailWindow bytes, as it is in
+  // nearly every record: their spaces are found two words at a time, and a field's ends are
+  // then the positions of the spaces, with no loop over the bytes to mispredict.
+  static constexpr std::uint32_t kTailWindow = 16;
+  template <int kFields>
+  bool split_tail(std::uint32_t size) noexcept {
+    if constexpr (!detail::kByteWords) return split_bytewise<kFields>(size);
+    const std::uint32_t window = size - kTailWindow;
+    const char* const bytes = text_.data() + window;
+    std::uint32_t spaces =
+        detail::gather_marks(detail::bytes_equal_to(detail::load_word(bytes), ' ')) |
+        (detail::gather_marks(detail::bytes_equal_to(detail::load_word(bytes + 8), ' ')) << 8);
+    // From the space that ends the board on; the last byte must not be one.
+    spaces &= ~((1u << (fields_[0].end - window)) - 1u);
+    if ((spaces & 1u << (fields_[0].end - window)) == 0 || (spaces & (spaces >> 1)) != 0 ||
+        (spaces & (1u << (kTailWindow - 1))) != 0 || std::popcount(spaces) != kFields - 1)
+      return false;
+    for (std::size_t field = 1; field < kFields; ++field) {
+      const auto start = window + static_cast<std::uint32_t>(std::countr_zero(spaces)) + 1;
+      spaces &= spaces - 1;
+      fields_[field] = {start, spaces == 0 ? size
+                                           : window + static_cast<std::uint32_t>(
+                                                          std::countr_zero(spaces))};
+    }
     return true;
   }
 
@@ -453,15 +496,20 @@ class RecordReader {
 
   bool read_counter(Span field, Code syntax, Code range, std::uint32_t minimum,
                     std::uint32_t& out) noexcept {
-    const std::string_view digits = text_.substr(field.begin, field.size());
-    if (!std::all_of(digits.begin(), digits.end(), is_digit) ||
-        (digits.size() > 1 && digits[0] == '0'))
-      return fail(at(syntax, field));
-    constexpr std::size_t kMaxDigits = 10;  // 2147483647
-    if (digits.size() > kMaxDigits) return fail(at(range, field));
+    // One pass: the value is taken while the digits are checked (it wraps harmlessly when the
+    // field is too long for it to matter).
+    const char* const digits = text_.data() + field.begin;
+    const std::uint32_t size = field.size();
     std::uint64_t value = 0;
-    for (const char c : digits) value = value * 10 + static_cast<std::uint64_t>(c - '0');
-    if (value > Position::kMaxCounter) return fail(at(range, field));
+    bool all_digits = true;
+    for (std::uint32_t i = 0; i < size; ++i) {
+      const auto digit = static_cast<std::uint64_t>(static_cast<unsigned char>(digits[i]) - '0');
+      all_digits &= digit <= 9;
+      value = value * 10 + digit;
+    }
+    if (!all_digits || (size > 1 && digits[0] == '0')) return fail(at(syntax, field));
+    constexpr std::uint32_t kMaxDigits = 10;  // 2147483647
+    if (size > kMaxDigits || value > Position::kMaxCounter) return fail(at(range, field));
     if (value < minimum) {
       // Only the fullmove number has a minimum, and lenient reading takes 0 as 1.
       if (!relax(at(range, field))) return false;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "byte_words.hpp"
 #include "xfen/piece.hpp"
 
 namespace xfen::detail {
@@ -51,13 +52,8 @@ template <std::size_t Width>
 unsigned occupancy(const std::uint8_t* codes) noexcept {
   unsigned mask = 0;
   std::size_t file = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t word = 0;
-    std::memcpy(&word, codes, sizeof word);
-    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
-    const std::uint64_t occupied = (((word & kLow7) + kLow7) | word) & ~kLow7;  // high bit per byte
-    // Gathers bit 8f+7 into bit f of the top byte; the products never overlap, so nothing carries.
-    mask = static_cast<unsigned>(((occupied >> 7) * 0x0102040810204080ULL) >> 56);
+  if constexpr (kByteWords) {
+    mask = gather_marks(bytes_not_zero(load_word(codes)));
     file = 8;
   }
   for (; file < Width; ++file) mask |= (codes[file] != 0 ? 1u : 0u) << file;
@@ -72,7 +68,7 @@ char* put_rank(char* out, const Piece* row) noexcept {
   std::memcpy(codes.data(), row, Width);
   const RankPattern<Width>& pattern = kRankPatterns<Width>[occupancy<Width>(codes.data())];
   for (std::size_t slot = 0; slot < Width; ++slot)
-    out[slot] = static_cast<char>(pattern.text[slot] | kLetterByCode[codes[pattern.file[slot]]]);
+    out[slot] = static_cast<char>(pattern.text[slot] | codes[pattern.file[slot]]);
   return out + pattern.length;
 }
 

@@ -14,6 +14,12 @@ Diagnostic check_board(const Position& position) noexcept {
   if (position.width != 8 && position.width != 10)
     return {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
   if (position.width == kMaxFiles) return {};
+  // Files 8 and 9 of every rank at once first: they are empty in every position a record made.
+  char beyond = 0;
+  for (int rank = 0; rank < kRanks; ++rank)
+    beyond |= static_cast<char>(position.board[make_square(8, rank).index()].letter() |
+                                position.board[make_square(9, rank).index()].letter());
+  if (beyond == 0) return {};
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     for (int file = position.width; file < kMaxFiles; ++file) {
       const Square square = make_square(file, rank);
@@ -34,39 +40,45 @@ char for_color(Color color, char upper) noexcept {
   return color == Color::white || upper == '?' ? upper : static_cast<char>(upper - 'A' + 'a');
 }
 
-Diagnostic check_right(const Position& position, Color color, CastlingSide side, int file) noexcept {
+// What is wrong with a right, or Code::ok; the checks every write makes, so nothing is built for
+// a right that holds. `king`: the castling king's file, once known.
+Code right_problem(const Position& position, Color color, CastlingSide side, int file,
+                   std::optional<int>& king) noexcept {
+  if (file < 0 || file >= position.width) return Code::castling_file_off_board;
+  king = detail::castling_king_file(position, color);
+  if (!king) return Code::castling_no_king;
+  // check_board, first, has held the width to 8 or 10: the rook's square is on the grid.
+  const Piece rook = detail::unchecked_at(position, make_square(file, back_rank(color)));
+  if (!rook.is(PieceType::rook, color)) return Code::castling_no_rook;
+  // The rook must stand on its side of the king.
+  if (side == CastlingSide::h_side ? file < *king : file > *king) return Code::castling_no_rook;
+  return Code::ok;
+}
+
+Diagnostic describe_right_problem(const Position& position, Color color, CastlingSide side,
+                                  int file, Code code, std::optional<int> king) noexcept {
   // Until it is known to be valid, a right is spelled by its rook's file, as Shredder-FEN does.
   const char letter = for_color(color, file >= 0 && file < 26 ? static_cast<char>('A' + file) : '?');
-  Diagnostic wrong{.color = color};
+  Diagnostic wrong{.code = code, .color = color};
   detail::set_value(wrong, std::string_view(&letter, 1));
-  if (file < 0 || file >= position.width) {
-    wrong.code = Code::castling_file_off_board;
-    wrong.limit = position.width;
-    return wrong;
+  switch (code) {
+    case Code::castling_file_off_board: wrong.limit = position.width; break;
+    case Code::castling_no_king:
+      wrong.found = detail::count_back_rank_kings(position, color);
+      wrong.limit = 1;
+      break;
+    default:
+      if (detail::unchecked_at(position, make_square(file, back_rank(color)))
+              .is(PieceType::rook, color)) {
+        // The rook stands on the other side of the king: name the right by its side, K or Q.
+        const char spelled = for_color(color, side == CastlingSide::h_side ? 'K' : 'Q');
+        detail::set_value(wrong, std::string_view(&spelled, 1));
+        wrong.square = make_square(*king, back_rank(color));
+      } else {
+        wrong.square = make_square(file, back_rank(color));
+      }
   }
-  const auto king = detail::castling_king_file(position, color);
-  if (!king) {
-    wrong.code = Code::castling_no_king;
-    wrong.found = detail::count_back_rank_kings(position, color);
-    wrong.limit = 1;
-    return wrong;
-  }
-  // check_board, first, has held the width to 8 or 10: the rook's square is on the grid.
-  const Square rook = make_square(file, back_rank(color));
-  if (!detail::unchecked_at(position, rook).is(PieceType::rook, color)) {
-    wrong.code = Code::castling_no_rook;
-    wrong.square = rook;
-    return wrong;
-  }
-  if (side == CastlingSide::h_side ? file < *king : file > *king) {
-    // The rook stands on the other side of the king: name the right by its side, K or Q.
-    const char spelled = for_color(color, side == CastlingSide::h_side ? 'K' : 'Q');
-    detail::set_value(wrong, std::string_view(&spelled, 1));
-    wrong.code = Code::castling_no_rook;
-    wrong.square = make_square(*king, back_rank(color));
-    return wrong;
-  }
-  return {};
+  return wrong;
 }
 
 Diagnostic check_castling(const Position& position) noexcept {
@@ -79,8 +91,11 @@ Diagnostic check_castling(const Position& position) noexcept {
   }
   for (const Color color : {Color::white, Color::black})
     for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side})
-      if (const auto file = rights.rook_file(color, side))
-        if (const Diagnostic wrong = check_right(position, color, side, *file)) return wrong;
+      if (const auto file = rights.rook_file(color, side)) {
+        std::optional<int> king;
+        if (const Code code = right_problem(position, color, side, *file, king); code != Code::ok)
+          return describe_right_problem(position, color, side, *file, code, king);
+      }
   return {};
 }
 

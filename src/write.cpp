@@ -17,19 +17,42 @@ namespace {
 // that it stays in a register.
 using Buffer = std::array<char, kMaxRecordSize>;
 
+// "00" to "99": a counter's digits two at a time.
+consteval std::array<char, 200> make_digit_pairs() noexcept {
+  std::array<char, 200> pairs{};
+  for (std::size_t value = 0; value < 100; ++value) {
+    pairs[2 * value] = static_cast<char>('0' + value / 10);
+    pairs[2 * value + 1] = static_cast<char>('0' + value % 10);
+  }
+  return pairs;
+}
+constexpr std::array<char, 200> kDigitPairs = make_digit_pairs();
+
 char* put_number(char* out, std::uint32_t value) noexcept {
-  if (value < 10) {  // most counters
+  if (value < 10) {  // most halfmove clocks
     *out = static_cast<char>('0' + value);
     return out + 1;
   }
+  if (value < 100) {  // most fullmove numbers
+    std::memcpy(out, &kDigitPairs[2 * value], 2);
+    return out + 2;
+  }
+  // Right to left into a buffer of the longest count, two digits a step.
   std::array<char, 10> digits{};
-  std::size_t count = 0;
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  while (count > 0) *out++ = digits[--count];
-  return out;
+  std::size_t at = digits.size();
+  while (value >= 100) {
+    at -= 2;
+    std::memcpy(&digits[at], &kDigitPairs[2 * (value % 100)], 2);
+    value /= 100;
+  }
+  if (value >= 10) {
+    at -= 2;
+    std::memcpy(&digits[at], &kDigitPairs[2 * value], 2);
+  } else {
+    digits[--at] = static_cast<char>('0' + value);
+  }
+  std::memcpy(out, &digits[at], digits.size() - at);
+  return out + (digits.size() - at);
 }
 
 char* put_board(char* out, const Position& position) noexcept {

@@ -2,11 +2,18 @@
 // than to the slow code they replace: the board scan (src/board_scan.cpp) over every rank of both
 // widths and every one-byte edit of some boards, the writer's rank table (src/rank_text.hpp) over
 // every occupancy of a rank, and the back-rank look-ups (src/back_rank.hpp) over every back rank of
-// kings, rooks and other pieces. Each is an optimisation whose slips every other test would miss: a
-// scan that declines a good board hands it to the precise reader, which reads it right.
+// kings, rooks and other pieces; the split of the fields after the board, a word at a time, over
+// every length of what follows the board around its 16-byte window; and records that end where
+// readable memory ends. Each is an optimisation whose slips every other test would miss: a scan
+// that declines a good board hands it to the precise reader, which reads it right.
 #define BOOST_TEST_MODULE fast_path
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <array>
 #include <boost/test/unit_test.hpp>
+#include <cstring>
+#include <fstream>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -98,8 +105,9 @@ xfen::detail::ScannedBoard scan(std::string_view text, std::size_t begin, std::s
                                   static_cast<std::uint32_t>(end), board);
 }
 
-// The scan does not zero its scratch buffer up front: each byte must clear the squares it covers.
-// Scanning a board full of pieces first leaves letters wherever the next board has gaps.
+// The scan clears only the squares a board can have, not its whole scratch buffer, and stores only
+// a count's first square. Scanning a board full of pieces first leaves letters wherever the next
+// board has gaps, should the clearing fall short.
 void leave_letters_in_the_scratch_buffer() {
   static const std::string full = record_of(full_board(xfen::kMaxFiles, 5).text);
   Board scratch{};
@@ -464,4 +472,104 @@ BOOST_AUTO_TEST_CASE(back_rank_look_ups_on_every_back_rank) {
     for (const Color color : {Color::white, Color::black})
       check_every_back_rank(width, color, failures);
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fields after the board
+
+namespace {
+
+// The record's fields, split the obvious way.
+std::vector<std::string_view> reference_fields(std::string_view record) {
+  std::vector<std::string_view> fields;
+  for (std::size_t start = 0;;) {
+    const std::size_t space = record.find(' ', start);
+    fields.push_back(record.substr(start, space - start));
+    if (space == std::string_view::npos) return fields;
+    start = space + 1;
+  }
+}
+
+void check_fields_read(const std::string& record, Failures& failures) {
+  const xfen::ParseResult read = xfen::parse(record);
+  const std::vector<std::string_view> expected = reference_fields(record);
+  bool holds = read.ok() && expected.size() == xfen::kRecordFields;
+  for (std::size_t field = 0; holds && field < expected.size(); ++field)
+    holds = read.fields[field].begin ==
+                static_cast<std::uint32_t>(expected[field].data() - record.data()) &&
+            read.fields[field].size() == expected[field].size();
+  failures.check(holds, [&] { return "the fields of \"" + record + "\" are misread"; });
+}
+
+// What breaks a strict record's separators: a doubled space, a space at the end, one missing or
+// one field too many. Each must be refused, whichever split met it.
+void check_separators_refused(const std::string& record, Failures& failures) {
+  const std::size_t board_end = record.find(' ');
+  for (std::size_t at = board_end; at <= record.size(); ++at) {
+    const std::string doubled = std::string(record).insert(at, 1, ' ');
+    failures.check(!xfen::parse(doubled).ok(), [&] { return "accepts \"" + doubled + "\""; });
+  }
+  const std::pair<std::string, xfen::Code> wrong_counts[] = {
+      {record + " 1", xfen::Code::record_extra_field},
+      {record.substr(0, record.rfind(' ')), xfen::Code::record_missing_field}};
+  for (const auto& [broken, code] : wrong_counts)
+    failures.check(xfen::parse(broken).error.code == code,
+                   [&] { return "misjudges \"" + broken + "\""; });
+}
+
+}  // namespace
+
+// Fields after the board of every length from 10 to 21 bytes, so that the board's end falls
+// before, on and after the first of the record's last 16 bytes, with each field at its shortest
+// and longest; and the boards both widths spell shortest and longest.
+BOOST_AUTO_TEST_CASE(fields_after_the_board_around_the_tail_window) {
+  Failures failures;
+  const std::vector<std::string> boards = {
+      "8/8/8/8/8/8/8/8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "10/10/10/10/10/10/10/10",
+      "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"};
+  const std::vector<std::string> castlings = {"-", "K", "KQkq"};
+  const std::vector<std::string> counters = {"0", "99", "100", "12345"};
+  for (const std::string& board : boards)
+    for (const std::string& castling : castlings)
+      for (const std::string& halfmove : counters)
+        for (const std::string& fullmove : counters) {
+          // Castling rights need their king and rooks: only the full opening boards have them.
+          if (castling != "-" && board.find('k') == std::string::npos) continue;
+          const std::string record = board + " b " + castling + " - " + halfmove + " " +
+                                     (fullmove == "0" ? "1" : fullmove);
+          check_fields_read(record, failures);
+          check_separators_refused(record, failures);
+        }
+  BOOST_TEST(failures.checked() > 1000U);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// Every record of the bundled corpus, and of the conformance inputs' first lines, copied so that
+// it ends on the last byte of a page whose next page cannot be read: a fast path that reads past
+// the record faults here, where inside a larger buffer it would read someone else's bytes unseen.
+BOOST_AUTO_TEST_CASE(records_ending_at_a_page_boundary) {
+  const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* const mapping =
+      mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  BOOST_TEST_REQUIRE(mapping != MAP_FAILED);
+  char* const guard = static_cast<char*>(mapping) + page;
+  BOOST_TEST_REQUIRE(mprotect(guard, page, PROT_NONE) == 0);
+
+  std::ifstream in(std::string(XFEN_SOURCE_DIR) + "/corpus/positions/mixed.xfen");
+  std::size_t parsed = 0;
+  std::size_t accepted = 0;
+  for (std::string line; std::getline(in, line);) {
+    // The whole record, then each of its prefixes: every length at which a read can end.
+    for (std::size_t length = line.size(); length + 40 >= line.size() && length > 0; --length) {
+      char* const at = guard - length;
+      std::memcpy(at, line.data(), length);
+      const xfen::ParseResult strict = xfen::parse({at, length});
+      const xfen::ParseResult lenient = xfen::parse({at, length}, {xfen::Profile::lenient});
+      accepted += (strict.ok() ? 1U : 0U) + (lenient.ok() ? 1U : 0U);
+      ++parsed;
+    }
+  }
+  munmap(mapping, 2 * page);
+  BOOST_TEST(parsed > 13000U * 30);
+  BOOST_TEST(accepted > 13000U);
 }

@@ -22,27 +22,49 @@ enum class PieceType : std::uint8_t {
   chancellor,  // knight + rook, letter C
 };
 
+namespace detail {
+
+// Indexed by a PieceType: its White letter.
+inline constexpr std::array<char, 9> kLetterByType = {'\0', 'P', 'N', 'B', 'R',
+                                                     'Q',  'K', 'A', 'C'};
+
+// Indexed by the low five bits of a piece letter, which are the same for both cases: its type.
+consteval std::array<PieceType, 32> make_type_table() noexcept {
+  std::array<PieceType, 32> table{};
+  for (std::size_t type = 1; type < kLetterByType.size(); ++type)
+    table[static_cast<unsigned char>(kLetterByType[type]) & 0x1fu] = static_cast<PieceType>(type);
+  return table;
+}
+inline constexpr std::array<PieceType, 32> kTypeByLetter = make_type_table();
+
+// Upper case in ASCII, lower case with this bit set.
+inline constexpr std::uint8_t kLowerCaseBit = 0x20;
+
+}  // namespace detail
+
+// A piece is stored as its X-FEN letter, and an empty square as 0: reading a board is then
+// copying its letters and writing one copying them back, with no translation either way.
 class Piece {
  public:
   constexpr Piece() noexcept = default;
   constexpr Piece(PieceType type, Color color) noexcept
-      : code_(type == PieceType::none
-                  ? std::uint8_t{0}
-                  : static_cast<std::uint8_t>(static_cast<unsigned>(type) |
-                                              (static_cast<unsigned>(color) << 4))) {}
+      : code_(static_cast<std::uint8_t>(
+            detail::kLetterByType[static_cast<std::size_t>(type)] |
+            (type != PieceType::none && color == Color::black ? detail::kLowerCaseBit : 0))) {}
 
-  constexpr PieceType type() const noexcept { return static_cast<PieceType>(code_ & 0x0f); }
-  constexpr Color color() const noexcept { return static_cast<Color>(code_ >> 4); }
+  constexpr PieceType type() const noexcept { return detail::kTypeByLetter[code_ & 0x1fu]; }
+  constexpr Color color() const noexcept {
+    return (code_ & detail::kLowerCaseBit) != 0 ? Color::black : Color::white;
+  }
   constexpr bool empty() const noexcept { return code_ == 0; }
   constexpr bool is(PieceType type, Color color) const noexcept {
     return *this == Piece(type, color);
   }
 
   // The X-FEN letter: upper case for White, lower case for Black; '\0' for an empty square.
-  constexpr char letter() const noexcept;
+  constexpr char letter() const noexcept { return static_cast<char>(code_); }
 
   // The piece a letter stands for; an empty piece when the letter is not one of KQRBNPAC/kqrbnpac.
-  // A table lookup: this sits on the parser's hot path.
   static constexpr Piece from_letter(char letter) noexcept;
 
   friend constexpr bool operator==(Piece, Piece) noexcept = default;
@@ -55,30 +77,19 @@ namespace detail {
 
 consteval std::array<Piece, 256> make_letter_table() noexcept {
   std::array<Piece, 256> table{};
-  constexpr std::string_view kLetters = "PNBRQKAC";
-  constexpr std::array kTypes = {PieceType::pawn,  PieceType::knight, PieceType::bishop,
-                                 PieceType::rook,  PieceType::queen,  PieceType::king,
-                                 PieceType::archbishop, PieceType::chancellor};
-  for (std::size_t i = 0; i < kLetters.size(); ++i) {
-    const auto upper = static_cast<unsigned char>(kLetters[i]);
-    table[upper] = Piece(kTypes[i], Color::white);
-    table[upper - std::size_t{'A'} + std::size_t{'a'}] = Piece(kTypes[i], Color::black);
+  for (std::size_t type = 1; type < kLetterByType.size(); ++type) {
+    table[static_cast<unsigned char>(kLetterByType[type])] =
+        Piece(static_cast<PieceType>(type), Color::white);
+    table[static_cast<unsigned char>(kLetterByType[type]) | kLowerCaseBit] =
+        Piece(static_cast<PieceType>(type), Color::black);
   }
   return table;
 }
 
+// A table lookup, not a search: this sits on the precise board reader's path.
 inline constexpr std::array<Piece, 256> kPieceByLetter = make_letter_table();
 
-// Indexed by a piece's one-byte code: bits 0-3 the type, bit 4 the colour. An array, not a
-// std::string_view: string_view's (pointer, length) constructor has g++ check the iterator
-// concepts of its range constructor, a twentieth of what <xfen/xfen.hpp> costs a compile.
-inline constexpr std::array<char, 32> kLetterByCode = {
-    '\0', 'P', 'N', 'B', 'R', 'Q', 'K', 'A', 'C', '\0', '\0', '\0', '\0', '\0', '\0', '\0',
-    '\0', 'p', 'n', 'b', 'r', 'q', 'k', 'a', 'c', '\0', '\0', '\0', '\0', '\0', '\0', '\0'};
-
 }  // namespace detail
-
-constexpr char Piece::letter() const noexcept { return detail::kLetterByCode[code_ & 0x1f]; }
 
 constexpr Piece Piece::from_letter(char letter) noexcept {
   return detail::kPieceByLetter[static_cast<unsigned char>(letter)];
