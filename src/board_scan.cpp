@@ -15,8 +15,10 @@ namespace {
 //   bit  10     any digit
 //   bit  11     anything but the digit 1
 //   bit  12     not a piece, digit or '/'
+//   bit  13     '/'                     } wrong after bit 15: a rank with no bytes
 //   bit  14     always set: shifted down by kPairShift it is bit 12, so that the check of a byte
 //               against the one before it also catches a byte that is not a board byte
+//   bit  15     '/', and the board's start
 //   bits 32-47  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10"
 //   bits 48-63  1 for '/'
 // Bits 32-63 are added, shifted down by kCountShift, to one counter: squares covered in its low
@@ -27,16 +29,20 @@ enum : std::uint64_t {
   kAnyDigit = 1u << 10,
   kNotOne = 1u << 11,
   kInvalid = 1u << 12,
+  kSlashByte = 1u << 13,
   kAlwaysInvalidAfter = 1u << 14,
+  kRankStart = 1u << 15,
   // A count is one digit 1..9 or "10": a digit 1..9 right after a digit is wrong, and a 0 is
   // wrong unless right after a 1. (In "110" the second 1 is already a digit after a digit.)
   kPairShift = 2,
   kPairBits = kNonZeroDigit | kZeroDigit,
+  kProblemBits = kInvalid | kPairBits | kSlashByte,
   kCountShift = 32,
   kSquaresBits = 16,
 };
 static_assert(kAlwaysInvalidAfter >> kPairShift == kInvalid);
 static_assert((kAnyDigit >> kPairShift) == kNonZeroDigit && (kNotOne >> kPairShift) == kZeroDigit);
+static_assert(kRankStart >> kPairShift == kSlashByte);
 
 constexpr std::uint64_t squares_covered(std::uint64_t squares) noexcept {
   return squares << kCountShift;
@@ -55,7 +61,7 @@ consteval std::array<std::uint64_t, 256> make_board_bytes() noexcept {
       entry = kNonZeroDigit | kAnyDigit | (c == '1' ? 0u : std::uint64_t{kNotOne}) |
               squares_covered(static_cast<std::uint64_t>(c - '0'));
     if (c == '0') entry = kZeroDigit | kAnyDigit | kNotOne | squares_covered(9);
-    if (c == '/') entry = kNotOne | kSlash;
+    if (c == '/') entry = kNotOne | kSlashByte | kRankStart | kSlash;
     table[byte] = entry | kAlwaysInvalidAfter;
   }
   return table;
@@ -93,12 +99,13 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
   std::array<std::uint8_t, 9 * kMaxBoardBytes + 1> squares;
   std::memset(squares.data(), 0, kMaxSquares);
   // rank_ends[k]: the counter after the last byte before the (k+1)-th slash: the squares of
-  // k + 1 ranks in its low half. A rank with no bytes leaves its entry as cleared here.
+  // k + 1 ranks in its low half. Every entry the checks read is written: the k-th slash writes
+  // entry k, and a rank with no bytes (the first included) is a problem found before them.
   std::array<std::uint64_t, kMaxBoardBytes + 1> rank_ends;
-  std::memset(rank_ends.data(), 0, kRanks * sizeof rank_ends[0]);
   std::uint64_t counter = 0;         // squares covered, and slashes above kSquaresBits
-  std::uint64_t problems = 0;        // kInvalid, and the pair bits of digits in a wrong place
-  std::uint64_t previous = kNotOne | kAlwaysInvalidAfter;  // the board starts as if after a slash
+  std::uint64_t problems = 0;        // kProblemBits: a byte in a wrong place, or not a board byte
+  // The board starts as after a slash: a count may start it, a slash may not.
+  std::uint64_t previous = kNotOne | kAlwaysInvalidAfter | kRankStart;
   for (std::uint32_t i = 0; i < length; ++i) {
     const std::uint64_t byte = kBoardBytes[static_cast<unsigned char>(first[i])];
     squares[counter & 0xffff] = static_cast<std::uint8_t>(byte);
@@ -108,7 +115,7 @@ ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_
     previous = byte;
   }
   const auto square = static_cast<std::uint32_t>(counter & 0xffff);
-  if ((problems & (kInvalid | kPairBits)) != 0 || counter >> kSquaresBits != kRanks - 1 ||
+  if ((problems & kProblemBits) != 0 || counter >> kSquaresBits != kRanks - 1 ||
       square > kMaxSquares)
     return {};
   const auto width = static_cast<std::uint32_t>(rank_ends[0] & 0xffff);

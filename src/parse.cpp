@@ -176,10 +176,10 @@ class RecordReader {
     std::uint32_t spaces =
         detail::gather_marks(detail::bytes_equal_to(detail::load_word(bytes), ' ')) |
         (detail::gather_marks(detail::bytes_equal_to(detail::load_word(bytes + 8), ' ')) << 8);
-    // From the space that ends the board on; the last byte must not be one.
-    spaces &= ~((1u << (fields_[0].end - window)) - 1u);
-    if ((spaces & 1u << (fields_[0].end - window)) == 0 || (spaces & (spaces >> 1)) != 0 ||
-        (spaces & (1u << (kTailWindow - 1))) != 0 || std::popcount(spaces) != kFields - 1)
+    // The board ends at the first space (or the end, and then there are none here): the first
+    // space is the board's. No two in a row, none last, one before each field.
+    if ((spaces & (spaces >> 1)) != 0 || (spaces & (1u << (kTailWindow - 1))) != 0 ||
+        std::popcount(spaces) != kFields - 1)
       return false;
     for (std::size_t field = 1; field < kFields; ++field) {
       const auto start = window + static_cast<std::uint32_t>(std::countr_zero(spaces)) + 1;
