@@ -113,12 +113,32 @@ class RecordReader {
   // A record of `kFields` fields; the fields after them keep the defaults of Position.
   template <int kFields>
   bool read_layout() noexcept {
-    if (lenient_) return read_lenient<kFields>();
+    if (lenient_) {
+      // A record the strict profile accepts, the lenient one reads the same, with nothing to
+      // relax. So the strict reader, much the faster, goes first, relaxing nothing; only a
+      // record it refuses is read again, from the start, leniently.
+      lenient_ = false;
+      const bool strict = read_strict<kFields>();
+      lenient_ = true;
+      if (strict) return true;
+      start_again();
+      return read_lenient<kFields>();
+    }
     if (read_strict<kFields>()) return true;
     // The first error in a record is a structural one when there is any (SPEC R1.1): the
     // whole record's structure is checked, and a structural error replaces the field's.
     split_strict(kFields);
     return false;
+  }
+
+  // Forgets what a failed strict reading wrote. Not the fields: lenient reading finds every
+  // field a strict split found (one space is a lenient separator too, and a strict field holds no
+  // space), so it writes them all again, and those after them stay unset. Nor the king files,
+  // which read_castling finds afresh before any token needs them.
+  void start_again() noexcept {
+    position_ = Position{};
+    result_.error = {};
+    field_count_ = 0;
   }
 
   XFEN_NEVER_INLINE bool read_shorter_layout() noexcept {
