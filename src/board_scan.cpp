@@ -44,7 +44,7 @@ static_assert(kAlwaysInvalidAfter >> kPairShift == kInvalid);
 static_assert((kAnyDigit >> kPairShift) == kNonZeroDigit && (kNotOne >> kPairShift) == kZeroDigit);
 static_assert(kRankStart >> kPairShift == kSlashByte);
 
-constexpr std::uint64_t squares_covered(std::uint64_t squares) noexcept {
+consteval std::uint64_t squares_covered(std::uint64_t squares) noexcept {
   return squares << kCountShift;
 }
 constexpr std::uint64_t kSlash = std::uint64_t{1} << (kCountShift + kSquaresBits);
