@@ -14,12 +14,6 @@ Diagnostic check_board(const Position& position) noexcept {
   if (position.width != 8 && position.width != 10)
     return {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
   if (position.width == kMaxFiles) return {};
-  // Files 8 and 9 of every rank at once first: they are empty in every position a record made.
-  char beyond = 0;
-  for (int rank = 0; rank < kRanks; ++rank)
-    beyond |= static_cast<char>(position.board[make_square(8, rank).index()].letter() |
-                                position.board[make_square(9, rank).index()].letter());
-  if (beyond == 0) return {};
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     for (int file = position.width; file < kMaxFiles; ++file) {
       const Square square = make_square(file, rank);
