@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "back_rank.hpp"
-#include "rank_text.hpp"
+#include "board_text.hpp"
 #include "xfen/en_passant.hpp"
 #include "xfen/en_passant_analysis.hpp"
 #include "xfen/validate.hpp"
@@ -55,16 +55,6 @@ char* put_number(char* out, std::uint32_t value) noexcept {
   return out + (digits.size() - at);
 }
 
-char* put_board(char* out, const Position& position) noexcept {
-  for (int rank = kRanks - 1; rank >= 0; --rank) {
-    const Piece* row = &position.board[make_square(0, rank).index()];
-    out = position.width == 8 ? detail::put_rank<8>(out, row) : detail::put_rank<10>(out, row);
-    *out = '/';
-    out += rank != 0;
-  }
-  return out;
-}
-
 // The field writers return the new write position, or nullptr after filling in `problem`: a
 // plain pointer comes back in a register, where a struct holding a Diagnostic would not.
 char* put_castling(char* out, const Position& position, CastlingStyle style,
@@ -82,10 +72,14 @@ char* put_castling(char* out, const Position& position, CastlingStyle style,
     *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
   }
   for (const Color color : {Color::white, Color::black}) {
+    const auto h_rook = rights.rook_file(color, CastlingSide::h_side);
+    const auto a_rook = rights.rook_file(color, CastlingSide::a_side);
+    if (!h_rook && !a_rook) continue;
+    const detail::BackRankFiles files = detail::back_rank_files(position, color);
     for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
-      const auto rook = rights.rook_file(color, side);
+      const auto rook = side == CastlingSide::h_side ? h_rook : a_rook;
       if (!rook) continue;
-      const bool outermost = detail::is_outermost_rook(position, color, side, *rook);
+      const bool outermost = files.is_outermost_rook(side, *rook);
       if (style == CastlingStyle::classic && !outermost) {
         problem = {.code = Code::write_needs_file_letter,
                    .square = make_square(*rook, back_rank(color))};
@@ -127,7 +121,7 @@ char* put_record(char* out, const Position& position, const WriteOptions& option
     return nullptr;
   }
   const RecordFields fields = options.fields;
-  out = put_board(out, position);
+  out = detail::put_board(out, position);
   if (fields == RecordFields::board) return out;
   *out++ = ' ';
   *out++ = position.side_to_move == Color::white ? 'w' : 'b';

@@ -22,8 +22,11 @@
 
 #include "back_rank.hpp"
 #include "board_scan.hpp"
+#include "board_text.hpp"
+#include "cpu_features.hpp"
 #include "../testing/escaped_bytes.hpp"
 #include "parse_with.hpp"
+#include "rank_shuffle.hpp"
 #include "rank_text.hpp"
 #include "xfen/xfen.hpp"
 
@@ -328,6 +331,81 @@ BOOST_AUTO_TEST_CASE(put_rank_writes_every_rank_of_both_widths) {
   Failures failures;
   check_every_rank_text<8>(failures);
   check_every_rank_text<10>(failures);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+#if defined(XFEN_X86_DISPATCH)
+namespace {
+
+// The same for the shuffle: it reads 16 bytes from the row, whatever the bytes past the rank hold
+// (a letter in each, which a shuffle that picked them would write), and stores exactly 16.
+template <std::size_t Width>
+void check_every_rank_shuffle(Failures &failures) {
+  for (unsigned mask = 0; mask < (1u << Width); ++mask)
+    for (std::size_t letter = 0; letter < kLetters.size(); ++letter) {
+      std::array<unsigned char, 16> row;
+      row.fill('X');
+      std::array<Piece, Width> pieces{};
+      for (std::size_t file = 0; file < Width; ++file) {
+        if (((mask >> file) & 1u) != 0)
+          pieces[file] = Piece::from_letter(kLetters[(letter + file) % kLetters.size()]);
+        row[file] = static_cast<unsigned char>(pieces[file].letter());
+      }
+      const std::string expected = reference_rank_text(pieces);
+      std::array<char, 16 + 4> out;
+      out.fill('#');
+      const char *const end = xfen::detail::put_rank_ssse3<Width>(out.data(), row.data());
+      bool holds = end == out.data() + expected.size() &&
+                   std::string_view(out.data(), expected.size()) == expected;
+      for (std::size_t at = expected.size(); at < 16; ++at) holds = holds && out[at] == '\0';
+      for (std::size_t at = 16; at < out.size(); ++at) holds = holds && out[at] == '#';
+      failures.check(holds, [&] {
+        return "put_rank_ssse3<" + std::to_string(Width) + "> writes \"" +
+               std::string(out.data(), 16) + "\" for \"" + expected + "\"";
+      });
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(put_rank_ssse3_writes_every_rank_of_both_widths) {
+  if (!xfen::detail::has_ssse3()) {
+    BOOST_TEST_MESSAGE("this processor has no SSSE3: the shuffle is never taken here");
+    return;
+  }
+  Failures failures;
+  check_every_rank_shuffle<8>(failures);
+  check_every_rank_shuffle<10>(failures);
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+#endif
+
+// Both board writers, on every position of the bundled corpus: the same text, the same length.
+BOOST_AUTO_TEST_CASE(both_board_writers_write_every_corpus_board_alike) {
+  std::ifstream in(std::string(XFEN_SOURCE_DIR) + "/corpus/positions/mixed.xfen");
+  Failures failures;
+  for (std::string line; std::getline(in, line);) {
+    const xfen::ParseResult read = xfen::parse(line);
+    BOOST_TEST_REQUIRE(read.ok(), line);
+    std::array<char, xfen::kMaxRecordSize> portable{};
+    std::array<char, xfen::kMaxRecordSize> vector{};
+    const char *const portable_end =
+        xfen::detail::put_board_portable(portable.data(), read.position);
+    // Without SSSE3 the shuffle cannot run here; the portable writer is still held to the corpus.
+    const char *const vector_end = xfen::detail::has_ssse3()
+                                       ? xfen::detail::put_board_ssse3(vector.data(), read.position)
+                                       : xfen::detail::put_board_portable(vector.data(), read.position);
+    const std::string_view board = std::string_view(line).substr(0, line.find(' '));
+    const std::string_view written(portable.data(),
+                                   static_cast<std::size_t>(portable_end - portable.data()));
+    const std::string_view shuffled(vector.data(),
+                                    static_cast<std::size_t>(vector_end - vector.data()));
+    failures.check(written == board && shuffled == board, [&] {
+      return "\"" + std::string(board) + "\" written \"" + std::string(written) + "\" and \"" +
+             std::string(shuffled) + "\"";
+    });
+  }
+  BOOST_TEST(failures.checked() == 13000U);
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
 }
 
