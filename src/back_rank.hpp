@@ -1,7 +1,6 @@
 // The library's own access to the board without Position::at's check, for loops that keep their
-// squares on the 10×8 grid themselves; and back-rank look-ups for code that already knows where
-// the king stands, so that the parser and the writer scan a back rank once per colour rather than
-// once per castling token.
+// squares on the 10×8 grid themselves; and the castling look-ups on a back rank, read once per
+// colour into bit masks rather than walked once per castling token.
 #pragma once
 
 #include <bit>
@@ -30,67 +29,86 @@ namespace xfen::detail {
   return position.board[square.index()];
 }
 
-// xfen::castling_king_file, inline for the parser and the writer, which ask for every record: a
-// word compare instead of a loop over the rank.
-inline std::optional<int> castling_king_file(const Position& position, Color color) noexcept {
-  const Piece king(PieceType::king, color);
-  const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
-  int count = 0;
-  int file = -1;
-  if constexpr (kByteWords) {
-    const std::uint64_t matches =
-        bytes_equal_to(load_word(rank), static_cast<std::uint8_t>(king.letter()));
-    // At most one match, without a popcount instruction the target may not have.
-    count = matches == 0 ? 0 : (matches & (matches - 1)) == 0 ? 1 : 2;
-    if (matches != 0) file = std::countr_zero(matches) / 8;
-    for (int tail = 8; tail < position.width; ++tail)
-      if (rank[tail] == king && ++count == 1) file = tail;
-  } else {
-    for (int at = 0; at < position.width; ++at)
-      if (rank[at] == king && ++count == 1) file = at;
+// Which files of a colour's back rank hold its king and its rooks, as bit masks (bit f for file
+// f, files past the width never set), so that every castling look-up is a few bit operations:
+// the parser, the writer and validate() each build one per colour with rights, once per record.
+struct BackRankFiles {
+  unsigned kings = 0;
+  unsigned rooks = 0;
+
+  // The castling king's file: that of the one king on the back rank; nothing for none or more.
+  [[nodiscard]] constexpr std::optional<int> king() const noexcept {
+    if (kings == 0 || (kings & (kings - 1)) != 0) return std::nullopt;
+    return std::countr_zero(kings);
   }
-  return count == 1 ? std::optional<int>(file) : std::nullopt;
+
+  // The rook furthest out beyond `king_file` on `side`: the highest rook file above it, or the
+  // lowest below it.
+  [[nodiscard]] constexpr std::optional<int> outermost_rook(CastlingSide side,
+                                                            int king_file) const noexcept {
+    assert(king_file >= 0 && king_file < kMaxFiles);
+    if (side == CastlingSide::h_side) {
+      const unsigned beyond = rooks & ~((2u << king_file) - 1);
+      if (beyond == 0) return std::nullopt;
+      return std::bit_width(beyond) - 1;
+    }
+    const unsigned beyond = rooks & ((1u << king_file) - 1);
+    if (beyond == 0) return std::nullopt;
+    return std::countr_zero(beyond);
+  }
+
+  // Whether no rook stands further out on `side` than file `rook_file`.
+  [[nodiscard]] constexpr bool is_outermost_rook(CastlingSide side, int rook_file) const noexcept {
+    assert(rook_file >= 0 && rook_file < kMaxFiles);
+    return side == CastlingSide::h_side ? (rooks >> (rook_file + 1)) == 0
+                                        : (rooks & ((1u << rook_file) - 1)) == 0;
+  }
+};
+
+inline BackRankFiles back_rank_files(const Position& position, Color color) noexcept {
+  const Piece king(PieceType::king, color);
+  const Piece rook(PieceType::rook, color);
+  const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
+  const int width = grid_width(position);
+  BackRankFiles files;
+  int file = 0;
+  if constexpr (kByteWords) {
+    const std::uint64_t word = load_word(rank);
+    files.kings = gather_marks(bytes_equal_to(word, static_cast<std::uint8_t>(king.letter())));
+    files.rooks = gather_marks(bytes_equal_to(word, static_cast<std::uint8_t>(rook.letter())));
+    file = 8;
+  }
+  for (; file < width; ++file) {
+    files.kings |= static_cast<unsigned>(rank[file] == king) << file;
+    files.rooks |= static_cast<unsigned>(rank[file] == rook) << file;
+  }
+  // A width below 8 comes only from a position built by hand; Position::at shows its squares
+  // past the width as empty, and so do these.
+  const unsigned on_board = width > 0 ? (2u << (width - 1)) - 1 : 0u;
+  files.kings &= on_board;
+  files.rooks &= on_board;
+  return files;
+}
+
+// xfen::castling_king_file, inline for the code that asks once.
+inline std::optional<int> castling_king_file(const Position& position, Color color) noexcept {
+  return back_rank_files(position, color).king();
 }
 
 // How many kings of `color` its back rank holds: what a castling right without its one king
 // reports. Only asked on that error path.
 inline int count_back_rank_kings(const Position& position, Color color) noexcept {
-  int kings = 0;
-  for (int file = 0; file < position.width; ++file)
-    kings += position.at(make_square(file, back_rank(color))).is(PieceType::king, color);
-  return kings;
+  return std::popcount(back_rank_files(position, color).kings);
 }
 
 inline std::optional<int> outermost_rook_file(const Position& position, Color color,
                                               CastlingSide side, int king_file) noexcept {
-  const Piece rook(PieceType::rook, color);
-  const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
-  // Walk from the board's edge towards the king: the first rook met is the outermost one.
-  if (side == CastlingSide::h_side) {
-    for (int file = position.width - 1; file > king_file; --file)
-      if (rank[file] == rook) return file;
-  } else {
-    for (int file = 0; file < king_file; ++file)
-      if (rank[file] == rook) return file;
-  }
-  return std::nullopt;
+  return back_rank_files(position, color).outermost_rook(side, king_file);
 }
 
-// Whether no rook of `color` stands further out than the rook on `rook_file`, on `side`. The
-// writer asks this of rooks that usually stand at or near the edge, so it walks from the rook
-// outwards rather than from the edge in.
 inline bool is_outermost_rook(const Position& position, Color color, CastlingSide side,
                               int rook_file) noexcept {
-  const Piece rook(PieceType::rook, color);
-  const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
-  if (side == CastlingSide::h_side) {
-    for (int file = rook_file + 1; file < position.width; ++file)
-      if (rank[file] == rook) return false;
-  } else {
-    for (int file = rook_file - 1; file >= 0; --file)
-      if (rank[file] == rook) return false;
-  }
-  return true;
+  return back_rank_files(position, color).is_outermost_rook(side, rook_file);
 }
 
 }  // namespace xfen::detail

@@ -133,8 +133,8 @@ class RecordReader {
 
   // Forgets what a failed strict reading wrote. Not the fields: lenient reading finds every
   // field a strict split found (one space is a lenient separator too, and a strict field holds no
-  // space), so it writes them all again, and those after them stay unset. Nor the king files,
-  // which read_castling finds afresh before any token needs them.
+  // space), so it writes them all again, and those after them stay unset. Nor the back ranks,
+  // which read_castling reads afresh before any token needs them.
   void start_again() noexcept {
     position_ = Position{};
     result_.error = {};
@@ -426,7 +426,7 @@ class RecordReader {
       return fail(at(Code::castling_bad_char, i + 1, 1));
     }
     for (const Color color : {Color::white, Color::black})
-      king_files_[static_cast<std::size_t>(color)] = detail::castling_king_file(position_, color);
+      back_ranks_[static_cast<std::size_t>(color)] = detail::back_rank_files(position_, color);
     CastlingRights& rights = position_.castling;
     if (text_[i] == 's' || text_[i] == 'm') {
       rights.mode = text_[i] == 's' ? CastlingMode::symmetric : CastlingMode::modern;
@@ -455,7 +455,8 @@ class RecordReader {
     }
 
     const int rank = back_rank(color);
-    const auto king = king_files_[static_cast<std::size_t>(color)];
+    const detail::BackRankFiles& files = back_ranks_[static_cast<std::size_t>(color)];
+    const auto king = files.king();
     if (!king) {
       Diagnostic problem = at(Code::castling_no_king, offset, 1);
       problem.found = detail::count_back_rank_kings(position_, color);
@@ -466,9 +467,8 @@ class RecordReader {
     const CastlingSide side = letter == 'K' ? CastlingSide::h_side : CastlingSide::a_side;
     std::optional<int> rook;
     if (outermost) {
-      rook = detail::outermost_rook_file(position_, color, side, *king);
-    } else if (detail::unchecked_at(position_, make_square(letter - 'A', rank))  // A..J: checked above
-                   .is(PieceType::rook, color)) {
+      rook = files.outermost_rook(side, *king);
+    } else if (((files.rooks >> (letter - 'A')) & 1u) != 0) {  // A..J: checked above
       rook = letter - 'A';
     }
     if (!rook) {
@@ -547,7 +547,7 @@ class RecordReader {
   ParseResult& result_;
   Position& position_;
   std::array<Span, kFieldCount>& fields_;
-  std::array<std::optional<int>, 2> king_files_{};  // castling_king_file per colour
+  std::array<detail::BackRankFiles, 2> back_ranks_{};  // per colour, once castling is read
   int field_count_ = 0;
 };
 

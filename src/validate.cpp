@@ -1,5 +1,7 @@
 #include "xfen/validate.hpp"
 
+#include <cstring>
+
 #include "back_rank.hpp"
 #include "diagnostic_value.hpp"
 #include "en_passant_diagnostic.hpp"
@@ -8,12 +10,26 @@
 namespace xfen {
 namespace {
 
-// A piece on a file an 8-file board does not have: only a position built by hand holds one.
-// Records state rank 8 first, so that is where the search starts.
+// Whether the width is 8 or 10 and, on 8 files, files 8 and 9 are empty: a piece there comes
+// only from a position built by hand. Their two squares on each rank are one 16-bit word.
+bool board_fits(const Position& position) noexcept {
+  if (position.width == kMaxFiles) return true;
+  if (position.width != 8) return false;
+  std::uint16_t beyond = 0;
+  for (int rank = 0; rank < kRanks; ++rank) {
+    std::uint16_t pair = 0;
+    std::memcpy(&pair, &position.board[make_square(8, rank).index()], sizeof pair);
+    beyond |= pair;
+  }
+  return beyond == 0;
+}
+
+// Says what board_fits found wrong. Records state rank 8 first, so that is where the search
+// for a piece off the board starts.
 Diagnostic check_board(const Position& position) noexcept {
   if (position.width != 8 && position.width != 10)
     return {.code = Code::board_width, .found = position.width, .limit = kMaxFiles};
-  if (position.width == kMaxFiles) return {};
+  if (board_fits(position)) return {};
   for (int rank = kRanks - 1; rank >= 0; --rank) {
     for (int file = position.width; file < kMaxFiles; ++file) {
       const Square square = make_square(file, rank);
@@ -35,22 +51,20 @@ char for_color(Color color, char upper) noexcept {
 }
 
 // What is wrong with a right, or Code::ok; the checks every write makes, so nothing is built for
-// a right that holds. `king`: the castling king's file, once known.
-Code right_problem(const Position& position, Color color, CastlingSide side, int file,
-                   std::optional<int>& king) noexcept {
-  if (file < 0 || file >= position.width) return Code::castling_file_off_board;
-  king = detail::castling_king_file(position, color);
+// a right that holds. check_board, first, has held the width to 8 or 10.
+Code right_problem(int width, const detail::BackRankFiles& files, CastlingSide side,
+                   int file) noexcept {
+  if (file < 0 || file >= width) return Code::castling_file_off_board;
+  const std::optional<int> king = files.king();
   if (!king) return Code::castling_no_king;
-  // check_board, first, has held the width to 8 or 10: the rook's square is on the grid.
-  const Piece rook = detail::unchecked_at(position, make_square(file, back_rank(color)));
-  if (!rook.is(PieceType::rook, color)) return Code::castling_no_rook;
+  if (((files.rooks >> file) & 1u) == 0) return Code::castling_no_rook;
   // The rook must stand on its side of the king.
   if (side == CastlingSide::h_side ? file < *king : file > *king) return Code::castling_no_rook;
   return Code::ok;
 }
 
 Diagnostic describe_right_problem(const Position& position, Color color, CastlingSide side,
-                                  int file, Code code, std::optional<int> king) noexcept {
+                                  int file, Code code) noexcept {
   // Until it is known to be valid, a right is spelled by its rook's file, as Shredder-FEN does.
   const char letter = for_color(color, file >= 0 && file < 26 ? static_cast<char>('A' + file) : '?');
   Diagnostic wrong{.code = code, .color = color};
@@ -67,12 +81,43 @@ Diagnostic describe_right_problem(const Position& position, Color color, Castlin
         // The rook stands on the other side of the king: name the right by its side, K or Q.
         const char spelled = for_color(color, side == CastlingSide::h_side ? 'K' : 'Q');
         detail::set_value(wrong, std::string_view(&spelled, 1));
-        wrong.square = make_square(*king, back_rank(color));
+        wrong.square = make_square(*detail::castling_king_file(position, color), back_rank(color));
       } else {
         wrong.square = make_square(file, back_rank(color));
       }
   }
   return wrong;
+}
+
+// The first right that does not name a rook beside its colour's one king, with its problem; a
+// code of Code::ok when every right holds.
+struct WrongRight {
+  Code code = Code::ok;
+  Color color = Color::white;
+  CastlingSide side = CastlingSide::h_side;
+  int file = 0;
+};
+
+WrongRight first_wrong_right(const Position& position) noexcept {
+  const CastlingRights& rights = position.castling;
+  for (const Color color : {Color::white, Color::black}) {
+    const auto h_rook = rights.rook_file(color, CastlingSide::h_side);
+    const auto a_rook = rights.rook_file(color, CastlingSide::a_side);
+    if (!h_rook && !a_rook) continue;
+    const detail::BackRankFiles files = detail::back_rank_files(position, color);
+    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
+      const auto file = side == CastlingSide::h_side ? h_rook : a_rook;
+      if (!file) continue;
+      if (const Code code = right_problem(position.width, files, side, *file); code != Code::ok)
+        return {code, color, side, *file};
+    }
+  }
+  return {};
+}
+
+bool castling_holds(const Position& position) noexcept {
+  return position.castling.any() ? first_wrong_right(position).code == Code::ok
+                                 : position.castling.mode == CastlingMode::standard;
 }
 
 Diagnostic check_castling(const Position& position) noexcept {
@@ -83,21 +128,20 @@ Diagnostic check_castling(const Position& position) noexcept {
     detail::set_value(empty_prefix, rights.mode == CastlingMode::symmetric ? "s" : "m");
     return empty_prefix;
   }
-  for (const Color color : {Color::white, Color::black})
-    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side})
-      if (const auto file = rights.rook_file(color, side)) {
-        std::optional<int> king;
-        if (const Code code = right_problem(position, color, side, *file, king); code != Code::ok)
-          return describe_right_problem(position, color, side, *file, code, king);
-      }
+  if (const WrongRight wrong = first_wrong_right(position); wrong.code != Code::ok)
+    return describe_right_problem(position, wrong.color, wrong.side, wrong.file, wrong.code);
   return {};
 }
 
+bool en_passant_holds(const Position& position) noexcept {
+  return !position.en_passant ||
+         check_en_passant_geometry(position, *position.en_passant) == Code::ok;
+}
+
 Diagnostic check_en_passant(const Position& position) noexcept {
-  if (!position.en_passant) return {};
+  if (en_passant_holds(position)) return {};
   const Square square = *position.en_passant;
   Code code = check_en_passant_geometry(position, square);
-  if (code == Code::ok) return {};
   // A rank off the board is a wrong rank, not a wrong file.
   if (code == Code::en_passant_off_board && square.file >= 0 && square.file < position.width)
     code = Code::en_passant_wrong_rank;
@@ -106,12 +150,22 @@ Diagnostic check_en_passant(const Position& position) noexcept {
   return wrong;
 }
 
+bool halfmove_holds(const Position& position) noexcept {
+  return position.halfmove_clock <= Position::kMaxCounter;
+}
+bool fullmove_holds(const Position& position) noexcept {
+  return position.fullmove_number != 0 && position.fullmove_number <= Position::kMaxCounter;
+}
+bool counters_hold(const Position& position) noexcept {
+  return halfmove_holds(position) && fullmove_holds(position);
+}
+
 Diagnostic check_counters(const Position& position) noexcept {
   Diagnostic wrong;
-  if (position.halfmove_clock > Position::kMaxCounter) {
+  if (!halfmove_holds(position)) {
     wrong.code = Code::halfmove_range;
     detail::set_value(wrong, position.halfmove_clock);
-  } else if (position.fullmove_number == 0 || position.fullmove_number > Position::kMaxCounter) {
+  } else if (!fullmove_holds(position)) {
     wrong.code = Code::fullmove_range;
     detail::set_value(wrong, position.fullmove_number);
   }
@@ -121,6 +175,12 @@ Diagnostic check_counters(const Position& position) noexcept {
 }  // namespace
 
 ValidationResult validate(const Position& position) noexcept {
+  // Every write validates its position, and nearly every position holds: tests that build no
+  // diagnostic say so first, and only a position that fails one is looked at again, by the checks
+  // that say what is wrong.
+  if (board_fits(position) && castling_holds(position) && en_passant_holds(position) &&
+      counters_hold(position))
+    return {};
   for (const auto check : {check_board, check_castling, check_en_passant, check_counters})
     if (const Diagnostic wrong = check(position)) return {.error = wrong};
   return {};
