@@ -90,6 +90,23 @@ inline BackRankFiles back_rank_files(const Position& position, Color color) noex
   return files;
 }
 
+// Calls visit(color, side, rook_file, files) for each castling right, in record order (White's
+// first, the h-side first), with `files` its colour's back rank, read once per colour that has a
+// right; stops at the first call that returns false, and returns whether none did.
+template <typename Visit>
+bool for_each_right(const Position& position, Visit visit) noexcept {
+  const CastlingRights& rights = position.castling;
+  for (const Color color : {Color::white, Color::black}) {
+    const auto h_rook = rights.rook_file(color, CastlingSide::h_side);
+    const auto a_rook = rights.rook_file(color, CastlingSide::a_side);
+    if (!h_rook && !a_rook) continue;
+    const BackRankFiles files = back_rank_files(position, color);
+    if (h_rook && !visit(color, CastlingSide::h_side, *h_rook, files)) return false;
+    if (a_rook && !visit(color, CastlingSide::a_side, *a_rook, files)) return false;
+  }
+  return true;
+}
+
 // xfen::castling_king_file, inline for the code that asks once.
 inline std::optional<int> castling_king_file(const Position& position, Color color) noexcept {
   return back_rank_files(position, color).king();

@@ -99,20 +99,14 @@ struct WrongRight {
 };
 
 WrongRight first_wrong_right(const Position& position) noexcept {
-  const CastlingRights& rights = position.castling;
-  for (const Color color : {Color::white, Color::black}) {
-    const auto h_rook = rights.rook_file(color, CastlingSide::h_side);
-    const auto a_rook = rights.rook_file(color, CastlingSide::a_side);
-    if (!h_rook && !a_rook) continue;
-    const detail::BackRankFiles files = detail::back_rank_files(position, color);
-    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
-      const auto file = side == CastlingSide::h_side ? h_rook : a_rook;
-      if (!file) continue;
-      if (const Code code = right_problem(position.width, files, side, *file); code != Code::ok)
-        return {code, color, side, *file};
-    }
-  }
-  return {};
+  WrongRight wrong;
+  detail::for_each_right(
+      position,
+      [&](Color color, CastlingSide side, int file, const detail::BackRankFiles& files) {
+        wrong = {right_problem(position.width, files, side, file), color, side, file};
+        return wrong.code == Code::ok;
+      });
+  return wrong;
 }
 
 bool castling_holds(const Position& position) noexcept {

@@ -71,26 +71,22 @@ char* put_castling(char* out, const Position& position, CastlingStyle style,
     }
     *out++ = rights.mode == CastlingMode::symmetric ? 's' : 'm';
   }
-  for (const Color color : {Color::white, Color::black}) {
-    const auto h_rook = rights.rook_file(color, CastlingSide::h_side);
-    const auto a_rook = rights.rook_file(color, CastlingSide::a_side);
-    if (!h_rook && !a_rook) continue;
-    const detail::BackRankFiles files = detail::back_rank_files(position, color);
-    for (const CastlingSide side : {CastlingSide::h_side, CastlingSide::a_side}) {
-      const auto rook = side == CastlingSide::h_side ? h_rook : a_rook;
-      if (!rook) continue;
-      const bool outermost = files.is_outermost_rook(side, *rook);
-      if (style == CastlingStyle::classic && !outermost) {
-        problem = {.code = Code::write_needs_file_letter,
-                   .square = make_square(*rook, back_rank(color))};
-        return nullptr;
-      }
-      const bool by_letter = style == CastlingStyle::shredder || !outermost;
-      const char upper = by_letter ? static_cast<char>('A' + *rook)
-                                   : (side == CastlingSide::h_side ? 'K' : 'Q');
-      *out++ = color == Color::white ? upper : static_cast<char>(upper - 'A' + 'a');
-    }
-  }
+  const bool written = detail::for_each_right(
+      position,
+      [&](Color color, CastlingSide side, int rook, const detail::BackRankFiles& files) {
+        const bool outermost = files.is_outermost_rook(side, rook);
+        if (style == CastlingStyle::classic && !outermost) {
+          problem = {.code = Code::write_needs_file_letter,
+                     .square = make_square(rook, back_rank(color))};
+          return false;
+        }
+        const bool by_letter = style == CastlingStyle::shredder || !outermost;
+        const char upper = by_letter ? static_cast<char>('A' + rook)
+                                     : (side == CastlingSide::h_side ? 'K' : 'Q');
+        *out++ = color == Color::white ? upper : static_cast<char>(upper - 'A' + 'a');
+        return true;
+      });
+  if (!written) return nullptr;
   return out;
 }
 
