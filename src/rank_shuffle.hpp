@@ -21,6 +21,8 @@ struct alignas(16) RankShuffle {
   // except lane 15, which holds 0x80 | the text's length (a shuffle lane with 0x80 set reads
   // nothing, so the length rides along for free).
   std::array<std::uint8_t, 16> file{};
+
+  constexpr unsigned length() const noexcept { return file[15] & 0x7fu; }
 };
 
 inline constexpr std::uint8_t kShuffleZero = 0x80;
@@ -59,7 +61,7 @@ template <std::size_t Width>
   const __m128i text = _mm_load_si128(reinterpret_cast<const __m128i*>(shuffle.text.data()));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
                    _mm_or_si128(_mm_shuffle_epi8(squares, files), text));
-  return out + (shuffle.file[15] & ~kShuffleZero);
+  return out + shuffle.length();
 }
 
 }  // namespace xfen::detail
