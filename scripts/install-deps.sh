@@ -26,6 +26,8 @@ packages=(
   time
   # tests/package: a client built with the installed xfen.pc, as a non-CMake build system does
   pkgconf
+  # scripts/check-aarch64.sh: the library cross-built for AArch64, its NEON code run under qemu
+  g++-aarch64-linux-gnu qemu-user
 )
 
 exec "$(dirname "${BASH_SOURCE[0]}")/apt-install-missing.sh" "${packages[@]}"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the g++ release build (default preset) and the same under
 # AddressSanitizer and UndefinedBehaviorSanitizer (asan preset: clang++, which compiles it in two
-# thirds of g++'s time), both with -Werror; a sample of mutants of the core library (built with
+# thirds of g++'s time), both with -Werror; the tests of the code with a vector path built without
+# it (portable preset), and the AArch64 build's NEON code under qemu (scripts/check-aarch64.sh);
+# a sample of mutants of the core library (built with
 # g++) that the fast tests must kill (scripts/mutate). Then the clang++ build (-Werror), which is
 # the coverage build: every test runs in it, and the coverage of the
 # parser and writer is held to its thresholds (scripts/coverage.sh; the clang preset is the same
@@ -37,6 +39,20 @@ for preset in default asan; do
   ctest --preset "$preset" -j"$jobs" | tee "$log/ctest-$preset"
   passed+=("$preset $(sed -nE 's/.*tests passed, 0 tests failed out of ([0-9]+)/\1\/\1/p' "$log/ctest-$preset")")
 done
+
+stage "portable (the board writer without vector code, as on a processor without a byte shuffle)"
+# The tests of the code that has a vector and a portable path, built with the portable one alone:
+# the default build takes the vector path wherever the processor has it.
+portable_tests=(fast_path_test write_test validate_test conformance_test round_trip_property
+                exhaustive_castling_test)
+cmake --preset portable >/dev/null
+cmake --build --preset portable -j"$jobs" --target "${portable_tests[@]}"
+ctest --preset portable -j"$jobs" -R "^($(IFS='|'; echo "${portable_tests[*]}"))\$" | tee "$log/ctest-portable"
+passed+=("portable $(sed -nE 's/.*tests passed, 0 tests failed out of ([0-9]+)/\1\/\1/p' "$log/ctest-portable")")
+
+stage "aarch64 (the library cross-built, its NEON board writer against the portable one under qemu)"
+scripts/check-aarch64.sh | tee "$log/aarch64"
+passed+=("aarch64 $(sed -nE 's/^aarch64: ([0-9]+) ranks and ([0-9]+) boards.*/\1 ranks, \2 boards/p' "$log/aarch64")")
 
 stage "mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
 # A survivor fails the run, at the end: the checks below still run and report. Declared

@@ -6,6 +6,12 @@
 #include "rank_shuffle.hpp"
 #include "rank_text.hpp"
 
+#if defined(XFEN_SSSE3_DISPATCH)
+#define XFEN_SHUFFLE_TARGET [[gnu::target("ssse3")]]
+#else
+#define XFEN_SHUFFLE_TARGET
+#endif
+
 namespace xfen::detail {
 namespace {
 
@@ -19,16 +25,16 @@ char* put_ranks(char* out, const Position& position) noexcept {
   return out;
 }
 
-#if defined(XFEN_X86_DISPATCH)
+#if defined(XFEN_SSSE3_DISPATCH) || defined(XFEN_NEON)
 // Each rank is read 16 bytes at a time from the position's bytes: rank 8's run past the board
 // into the members after it, which its shuffle ignores.
 static_assert(offsetof(Position, board) == 0 && sizeof(Position) >= (kRanks - 1) * kMaxFiles + 16);
 
 template <std::size_t Width>
-[[gnu::target("ssse3")]] char* put_ranks_ssse3(char* out, const Position& position) noexcept {
+XFEN_SHUFFLE_TARGET char* put_ranks_shuffled(char* out, const Position& position) noexcept {
   const auto* const bytes = reinterpret_cast<const unsigned char*>(&position);
   for (int rank = kRanks - 1; rank >= 0; --rank) {
-    out = put_rank_ssse3<Width>(out, bytes + make_square(0, rank).index());
+    out = put_rank_shuffled<Width>(out, bytes + make_square(0, rank).index());
     *out = '/';
     out += rank != 0;
   }
@@ -42,17 +48,18 @@ char* put_board_portable(char* out, const Position& position) noexcept {
   return position.width == 8 ? put_ranks<8>(out, position) : put_ranks<10>(out, position);
 }
 
-char* put_board_ssse3(char* out, const Position& position) noexcept {
-#if defined(XFEN_X86_DISPATCH)
-  return position.width == 8 ? put_ranks_ssse3<8>(out, position)
-                             : put_ranks_ssse3<10>(out, position);
+char* put_board_shuffled(char* out, const Position& position) noexcept {
+#if defined(XFEN_SSSE3_DISPATCH) || defined(XFEN_NEON)
+  return position.width == 8 ? put_ranks_shuffled<8>(out, position)
+                             : put_ranks_shuffled<10>(out, position);
 #else
   return put_board_portable(out, position);
 #endif
 }
 
 char* put_board(char* out, const Position& position) noexcept {
-  return has_ssse3() ? put_board_ssse3(out, position) : put_board_portable(out, position);
+  return has_vector_shuffle() ? put_board_shuffled(out, position)
+                              : put_board_portable(out, position);
 }
 
 }  // namespace xfen::detail

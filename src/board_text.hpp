@@ -1,5 +1,5 @@
-// Writing the board field: rank by rank from the rank tables, with SSSE3's byte shuffle where the
-// processor has it (src/rank_shuffle.hpp) and a portable loop elsewhere.
+// Writing the board field: rank by rank from the rank tables, with a vector byte shuffle where the
+// processor has one (src/rank_shuffle.hpp) and a portable loop elsewhere.
 #pragma once
 
 #include "xfen/export.hpp"
@@ -11,8 +11,8 @@ namespace xfen::detail {
 // returns the end of its text. They store up to 16 bytes past the start of the last rank's text:
 // the writer's buffer has room for that past any board.
 XFEN_EXPORT char* put_board_portable(char* out, const Position& position) noexcept;
-// Only where has_ssse3() (src/cpu_features.hpp) says so.
-XFEN_EXPORT char* put_board_ssse3(char* out, const Position& position) noexcept;
+// Only where has_vector_shuffle() (src/cpu_features.hpp) says so; the portable one elsewhere.
+XFEN_EXPORT char* put_board_shuffled(char* out, const Position& position) noexcept;
 
 // The one of the two the processor can run.
 char* put_board(char* out, const Position& position) noexcept;

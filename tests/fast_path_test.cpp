@@ -334,7 +334,7 @@ BOOST_AUTO_TEST_CASE(put_rank_writes_every_rank_of_both_widths) {
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
 }
 
-#if defined(XFEN_X86_DISPATCH)
+#if defined(XFEN_SSSE3_DISPATCH) || defined(XFEN_NEON)
 namespace {
 
 // The same for the shuffle: it reads 16 bytes from the row, whatever the bytes past the rank hold
@@ -354,13 +354,13 @@ void check_every_rank_shuffle(Failures &failures) {
       const std::string expected = reference_rank_text(pieces);
       std::array<char, 16 + 4> out;
       out.fill('#');
-      const char *const end = xfen::detail::put_rank_ssse3<Width>(out.data(), row.data());
+      const char *const end = xfen::detail::put_rank_shuffled<Width>(out.data(), row.data());
       bool holds = end == out.data() + expected.size() &&
                    std::string_view(out.data(), expected.size()) == expected;
       for (std::size_t at = expected.size(); at < 16; ++at) holds = holds && out[at] == '\0';
       for (std::size_t at = 16; at < out.size(); ++at) holds = holds && out[at] == '#';
       failures.check(holds, [&] {
-        return "put_rank_ssse3<" + std::to_string(Width) + "> writes \"" +
+        return "put_rank_shuffled<" + std::to_string(Width) + "> writes \"" +
                std::string(out.data(), 16) + "\" for \"" + expected + "\"";
       });
     }
@@ -368,9 +368,9 @@ void check_every_rank_shuffle(Failures &failures) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(put_rank_ssse3_writes_every_rank_of_both_widths) {
-  if (!xfen::detail::has_ssse3()) {
-    BOOST_TEST_MESSAGE("this processor has no SSSE3: the shuffle is never taken here");
+BOOST_AUTO_TEST_CASE(put_rank_shuffled_writes_every_rank_of_both_widths) {
+  if (!xfen::detail::has_vector_shuffle()) {
+    BOOST_TEST_MESSAGE("no vector byte shuffle here: the portable writer is the one taken");
     return;
   }
   Failures failures;
@@ -391,9 +391,9 @@ BOOST_AUTO_TEST_CASE(both_board_writers_write_every_corpus_board_alike) {
     std::array<char, xfen::kMaxRecordSize> vector{};
     const char *const portable_end =
         xfen::detail::put_board_portable(portable.data(), read.position);
-    // Without SSSE3 the shuffle cannot run here; the portable writer is still held to the corpus.
-    const char *const vector_end = xfen::detail::has_ssse3()
-                                       ? xfen::detail::put_board_ssse3(vector.data(), read.position)
+    // Without a vector shuffle here, the portable writer is still held to the corpus.
+    const char *const vector_end = xfen::detail::has_vector_shuffle()
+                                       ? xfen::detail::put_board_shuffled(vector.data(), read.position)
                                        : xfen::detail::put_board_portable(vector.data(), read.position);
     const std::string_view board = std::string_view(line).substr(0, line.find(' '));
     const std::string_view written(portable.data(),
