@@ -33,8 +33,8 @@ namespace xfen::detail {
 // f, files past the width never set), so that every castling look-up is a few bit operations:
 // the parser, the writer and validate() each build one per colour with rights, once per record.
 struct BackRankFiles {
-  unsigned kings = 0;
-  unsigned rooks = 0;
+  unsigned kings;
+  unsigned rooks;
 
   // The castling king's file: that of the one king on the back rank; nothing for none or more.
   [[nodiscard]] constexpr std::optional<int> king() const noexcept {
@@ -42,11 +42,10 @@ struct BackRankFiles {
     return std::countr_zero(kings);
   }
 
-  // The rook furthest out beyond `king_file` on `side`: the highest rook file above it, or the
-  // lowest below it.
+  // The rook furthest out beyond `king_file` (0..9) on `side`: the highest rook file above it, or
+  // the lowest below it.
   [[nodiscard]] constexpr std::optional<int> outermost_rook(CastlingSide side,
                                                             int king_file) const noexcept {
-    assert(king_file >= 0 && king_file < kMaxFiles);
     if (side == CastlingSide::h_side) {
       const unsigned beyond = rooks & ~((2u << king_file) - 1);
       if (beyond == 0) return std::nullopt;
@@ -57,9 +56,8 @@ struct BackRankFiles {
     return std::countr_zero(beyond);
   }
 
-  // Whether no rook stands further out on `side` than file `rook_file`.
+  // Whether no rook stands further out on `side` than file `rook_file` (0..9).
   [[nodiscard]] constexpr bool is_outermost_rook(CastlingSide side, int rook_file) const noexcept {
-    assert(rook_file >= 0 && rook_file < kMaxFiles);
     return side == CastlingSide::h_side ? (rooks >> (rook_file + 1)) == 0
                                         : (rooks & ((1u << rook_file) - 1)) == 0;
   }
@@ -70,7 +68,7 @@ inline BackRankFiles back_rank_files(const Position& position, Color color) noex
   const Piece rook(PieceType::rook, color);
   const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
   const int width = grid_width(position);
-  BackRankFiles files;
+  BackRankFiles files{};
   int file = 0;
   if constexpr (kByteWords) {
     const std::uint64_t word = load_word(rank);
@@ -82,9 +80,9 @@ inline BackRankFiles back_rank_files(const Position& position, Color color) noex
     files.kings |= static_cast<unsigned>(rank[file] == king) << file;
     files.rooks |= static_cast<unsigned>(rank[file] == rook) << file;
   }
-  // A width below 8 comes only from a position built by hand; Position::at shows its squares
-  // past the width as empty, and so do these.
-  const unsigned on_board = width > 0 ? (2u << (width - 1)) - 1 : 0u;
+  // The word reads files 0-7 whatever the width. A narrower position comes only from one built
+  // by hand; Position::at shows its squares past the width as empty, and so do these.
+  const unsigned on_board = (1u << width) - 1;
   files.kings &= on_board;
   files.rooks &= on_board;
   return files;

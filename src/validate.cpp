@@ -1,6 +1,7 @@
 #include "xfen/validate.hpp"
 
 #include <cstring>
+#include <optional>
 
 #include "back_rank.hpp"
 #include "diagnostic_value.hpp"
@@ -17,7 +18,7 @@ bool board_fits(const Position& position) noexcept {
   if (position.width != 8) return false;
   std::uint16_t beyond = 0;
   for (int rank = 0; rank < kRanks; ++rank) {
-    std::uint16_t pair = 0;
+    std::uint16_t pair;  // the memcpy sets it
     std::memcpy(&pair, &position.board[make_square(8, rank).index()], sizeof pair);
     beyond |= pair;
   }
@@ -89,28 +90,29 @@ Diagnostic describe_right_problem(const Position& position, Color color, Castlin
   return wrong;
 }
 
-// The first right that does not name a rook beside its colour's one king, with its problem; a
-// code of Code::ok when every right holds.
+// A right that does not name a rook beside its colour's one king, and its problem.
 struct WrongRight {
-  Code code = Code::ok;
-  Color color = Color::white;
-  CastlingSide side = CastlingSide::h_side;
-  int file = 0;
+  Code code;
+  Color color;
+  CastlingSide side;
+  int file;
 };
 
-WrongRight first_wrong_right(const Position& position) noexcept {
-  WrongRight wrong;
+std::optional<WrongRight> first_wrong_right(const Position& position) noexcept {
+  std::optional<WrongRight> wrong;
   detail::for_each_right(
       position,
       [&](Color color, CastlingSide side, int file, const detail::BackRankFiles& files) {
-        wrong = {right_problem(position.width, files, side, file), color, side, file};
-        return wrong.code == Code::ok;
+        const Code code = right_problem(position.width, files, side, file);
+        if (code == Code::ok) return true;
+        wrong = WrongRight{code, color, side, file};
+        return false;
       });
   return wrong;
 }
 
 bool castling_holds(const Position& position) noexcept {
-  return position.castling.any() ? first_wrong_right(position).code == Code::ok
+  return position.castling.any() ? !first_wrong_right(position)
                                  : position.castling.mode == CastlingMode::standard;
 }
 
@@ -122,8 +124,8 @@ Diagnostic check_castling(const Position& position) noexcept {
     detail::set_value(empty_prefix, rights.mode == CastlingMode::symmetric ? "s" : "m");
     return empty_prefix;
   }
-  if (const WrongRight wrong = first_wrong_right(position); wrong.code != Code::ok)
-    return describe_right_problem(position, wrong.color, wrong.side, wrong.file, wrong.code);
+  if (const std::optional<WrongRight> wrong = first_wrong_right(position))
+    return describe_right_problem(position, wrong->color, wrong->side, wrong->file, wrong->code);
   return {};
 }
 

@@ -569,6 +569,38 @@ BOOST_AUTO_TEST_CASE(back_rank_look_ups_on_every_back_rank) {
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
 }
 
+// A position built by hand may be narrower than 8 files; the look-ups read the back rank a word
+// of 8 files at a time, and must still see only its width, as Position::at does: a king or rook
+// past it is not there.
+BOOST_AUTO_TEST_CASE(back_rank_look_ups_stop_at_a_narrow_width) {
+  using xfen::CastlingSide;
+  Failures failures;
+  for (int width = 1; width < 8; ++width)
+    for (const Color color : {Color::white, Color::black})
+      for (int beyond = width; beyond < 8; ++beyond) {
+        xfen::Position position;
+        position.width = static_cast<std::uint8_t>(width);
+        const auto square = [&](int file) {
+          return xfen::make_square(file, xfen::back_rank(color)).index();
+        };
+        position.board[square(0)] = Piece(PieceType::king, color);
+        position.board[square(beyond)] = Piece(PieceType::rook, color);
+        const auto king = xfen::detail::castling_king_file(position, color);
+        const auto rook = xfen::detail::outermost_rook_file(position, color, CastlingSide::h_side, 0);
+        failures.check(king == std::optional<int>(0) && !rook, [&] {
+          return "width " + std::to_string(width) + ": the rook on file " + std::to_string(beyond) +
+                 " is found";
+        });
+        position.board[square(0)] = Piece();
+        position.board[square(beyond)] = Piece(PieceType::king, color);
+        failures.check(!xfen::detail::castling_king_file(position, color), [&] {
+          return "width " + std::to_string(width) + ": the king on file " + std::to_string(beyond) +
+                 " is found";
+        });
+      }
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The fields after the board
 

@@ -155,3 +155,24 @@ BOOST_AUTO_TEST_CASE(every_position_read_is_valid) {
   }
   BOOST_TEST(read > 10000u);
 }
+
+// A piece alone on any square of files i and j of an 8-file board: the check of those two files
+// reads each rank's pair at once, and must read exactly that pair. File a is emptied (and the
+// rights its rooks held go), so that a check one file over, which would read the next rank's
+// first square with file j, finds nothing there to give the piece away.
+BOOST_AUTO_TEST_CASE(a_piece_on_any_square_past_an_8_file_board) {
+  for (int rank = 0; rank < xfen::kRanks; ++rank)
+    for (const int file : {8, 9}) {
+      Position p = start();
+      p.castling = {};
+      for (int other = 0; other < xfen::kRanks; ++other)
+        put(p, std::string("a") + static_cast<char>('1' + other), '\0');
+      const xfen::Square square = xfen::make_square(file, rank);
+      p.board[square.index()] = xfen::Piece::from_letter('N');
+      const xfen::ValidationResult valid = xfen::validate(p);
+      BOOST_TEST_CONTEXT(square.file_letter() << square.rank_digit()) {
+        BOOST_TEST(xfen::code_name(valid.error.code) == "board.off-board");
+        BOOST_TEST((valid.error.square == square));
+      }
+    }
+}
