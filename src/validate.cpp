@@ -18,7 +18,7 @@ bool board_fits(const Position& position) noexcept {
   if (position.width != 8) return false;
   std::uint16_t beyond = 0;
   for (int rank = 0; rank < kRanks; ++rank) {
-    std::uint16_t pair;  // the memcpy sets it
+    std::uint16_t pair = 0;
     std::memcpy(&pair, &position.board[make_square(8, rank).index()], sizeof pair);
     beyond |= pair;
   }
