@@ -6,8 +6,8 @@
 # process, merges them and reports on the core library: src/*.cpp, src/*.hpp, include/xfen/*.hpp
 # (not the folders below src/: io, pgn, conformance, certify, cli). Prints llvm-cov's report, a
 # per-file table of lines and branches, and the same figures for the parser and the writer
-# (src/parse.cpp, src/board_scan.cpp, src/write.cpp, src/rank_text.hpp) on their own; writes an
-# HTML report to build-coverage/coverage-html/.
+# (src/parse.cpp, src/board_scan.cpp, src/write.cpp, src/board_text.cpp, src/rank_text.hpp,
+# src/rank_shuffle.hpp) on their own; writes an HTML report to build-coverage/coverage-html/.
 #
 #   scripts/coverage.sh [--fail-under-lines PCT] [--fail-under-branches PCT]
 #                       [--scope parser-writer|core] [--build-dir DIR] [--no-build]
@@ -134,7 +134,8 @@ read -r -d '' summarise <<'PY' || true
 import json, sys
 
 root, scope, fail_lines, fail_branches = sys.argv[1:5]
-parser_writer = ["src/parse.cpp", "src/board_scan.cpp", "src/write.cpp", "src/rank_text.hpp"]
+parser_writer = ["src/parse.cpp", "src/board_scan.cpp", "src/write.cpp", "src/board_text.cpp",
+                 "src/rank_text.hpp", "src/rank_shuffle.hpp"]
 files = {}
 for export in json.load(sys.stdin)["data"]:
     for entry in export["files"]:

@@ -52,7 +52,7 @@ passed+=("portable $(sed -nE 's/.*tests passed, 0 tests failed out of ([0-9]+)/\
 
 stage "aarch64 (the library cross-built, its NEON board writer against the portable one under qemu)"
 scripts/check-aarch64.sh | tee "$log/aarch64"
-passed+=("aarch64 $(sed -nE 's/^aarch64: ([0-9]+) ranks and ([0-9]+) boards.*/\1 ranks, \2 boards/p' "$log/aarch64")")
+passed+=("aarch64 $(sed -nE 's/^aarch64: ([0-9]+) ranks and ([0-9]+) boards.*/\1 ranks and \2 boards/p' "$log/aarch64")")
 
 stage "mutation sample (25 seeded mutants of the core library against the fast suite; docs/MUTATION.md)"
 # A survivor fails the run, at the end: the checks below still run and report. Declared
