@@ -1,8 +1,9 @@
-// Fuzz target `board_scan`: the fast board scan against the precise reader.
+// Fuzz target `board_scan`: the fast board scans against the precise reader (the vector scan too
+// where the processor runs it).
 //
 // Input: any bytes; the board is the bytes up to the first space.
 // Laws (fuzz/board_scan_law.hpp):
-//   1. The scan accepts a board exactly when the precise reader does (strict, with valid other
+//   1. Each scan accepts a board exactly when the precise reader does (strict, with valid other
 //      fields), and then reads the same squares, width and end.
 //   2. xfen::parse, strict on the completed record and lenient on the bytes as given, reports
 //      exactly what it reports with the precise reader alone: the same position, or the same

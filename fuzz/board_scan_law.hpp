@@ -1,7 +1,7 @@
-// The law that holds the parser's fast board scan (src/board_scan.cpp) to its precise reader:
-// for every board, the scan accepts exactly what the precise reader accepts, and then reads the
-// same squares and width; and xfen::parse, scan first, says exactly what the precise reader alone
-// says. Without it, a scan that declined good boards would go unnoticed: the precise reader takes
+// The law that holds the parser's fast board scans (src/board_scan.cpp, and the vector scan where
+// the processor runs it) to its precise reader: for every board, each scan accepts exactly what
+// the precise reader accepts, and then reads the same squares and width; and xfen::parse, scan
+// first, says exactly what the precise reader alone says. Without it, a scan that declined good boards would go unnoticed: the precise reader takes
 // over and every other test stays green, only slower. Checked by the `board_scan` fuzz target and
 // by tests/board_scan_test.cpp.
 #pragma once
@@ -24,19 +24,23 @@ inline std::string board_scan_disagreement(std::string_view bytes) {
   const std::string record = std::string(board) + " w - - 0 1";
   const auto size = static_cast<std::uint32_t>(record.size());
 
-  std::array<Piece, kMaxSquares> scanned_squares{};
-  const detail::ScannedBoard scanned = detail::scan_board(record, 0, size, scanned_squares);
   const ParseResult precise = detail::parse_with(record, {}, detail::BoardReading::precise_only);
-  if (scanned.ok != precise.ok())
-    return scanned.ok ? "the scan accepts a board the precise reader rejects: " +
-                            describe(precise.error, record)
-                      : "the scan declines a board the precise reader accepts";
-  if (scanned.ok && (scanned.width != precise.position.width || scanned.end != board.size() ||
-                     scanned_squares != precise.position.board))
-    return "the scan reads width " + std::to_string(scanned.width) + " ending at " +
-           std::to_string(scanned.end) + ", the precise reader width " +
-           std::to_string(precise.position.width) + " ending at " + std::to_string(board.size()) +
-           (scanned_squares != precise.position.board ? ", and other squares" : "");
+  for (const detail::BoardScanner& scanner : detail::board_scanners()) {
+    std::array<Piece, kMaxSquares> scanned_squares{};
+    const detail::ScannedBoard scanned = scanner.scan(record, 0, size, scanned_squares);
+    const std::string scan = "the " + std::string(scanner.name) + " scan";
+    if (scanned.ok != precise.ok())
+      return scanned.ok ? scan + " accepts a board the precise reader rejects: " +
+                              describe(precise.error, record)
+                        : scan + " declines a board the precise reader accepts";
+    if (scanned.ok && (scanned.width != precise.position.width || scanned.end != board.size() ||
+                       scanned_squares != precise.position.board))
+      return scan + " reads width " + std::to_string(scanned.width) + " ending at " +
+             std::to_string(scanned.end) + ", the precise reader width " +
+             std::to_string(precise.position.width) + " ending at " +
+             std::to_string(board.size()) +
+             (scanned_squares != precise.position.board ? ", and other squares" : "");
+  }
 
   for (const Profile profile : {Profile::strict, Profile::lenient}) {
     const std::string_view text = profile == Profile::strict ? std::string_view(record) : bytes;

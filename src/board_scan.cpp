@@ -1,5 +1,7 @@
 #include "board_scan.hpp"
 
+#include "board_scan_vector.hpp"
+
 #include <array>
 #include <bit>
 #include <cstring>
@@ -85,6 +87,26 @@ void copy_ranks(const std::uint8_t* squares, std::array<Piece, kMaxSquares>& boa
 
 ScannedBoard scan_board(std::string_view text, std::uint32_t begin, std::uint32_t end,
                         std::array<Piece, kMaxSquares>& board) noexcept {
+#if defined(XFEN_AVX512_DISPATCH)
+  // One line, so that line coverage does not depend on the processor that runs the tests.
+  return (has_board_vectors() ? scan_board_avx512 : scan_board_bytewise)(text, begin, end, board);
+#else
+  return scan_board_bytewise(text, begin, end, board);
+#endif
+}
+
+std::span<const BoardScanner> board_scanners() noexcept {
+#if defined(XFEN_AVX512_DISPATCH)
+  static constexpr std::array<BoardScanner, 2> kScanners{
+      {{"bytewise", scan_board_bytewise}, {"avx512", scan_board_avx512}}};
+#else
+  static constexpr std::array<BoardScanner, 1> kScanners{{{"bytewise", scan_board_bytewise}}};
+#endif
+  return std::span(kScanners).first(has_board_vectors() ? kScanners.size() : 1);
+}
+
+ScannedBoard scan_board_bytewise(std::string_view text, std::uint32_t begin, std::uint32_t end,
+                                 std::array<Piece, kMaxSquares>& board) noexcept {
   // The board ends at the first space. Finding it first leaves the loop with a fixed trip count
   // and no exit to predict; a longer field cannot be a board.
   const char* const first = text.data() + begin;

@@ -1,0 +1,250 @@
+#include "board_scan_vector.hpp"
+
+#if defined(XFEN_AVX512_DISPATCH)
+
+// GCC 12's AVX-512 headers set up their "undefined" vectors in a way its own
+// -Wmaybe-uninitialized reports (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#include <array>
+#include <bit>
+#include <cstring>
+#include <optional>
+
+#define XFEN_AVX512_TARGET \
+  [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")]]
+
+namespace xfen::detail {
+namespace {
+
+// One byte of class per board byte, looked up in 128 entries by the byte's low seven bits (a byte
+// with the high bit set is never a board byte, and is masked off before the look-up):
+//   bits 0-3  squares covered: 1 for a piece, n for the digit n, 9 for the 0 of "10", 0 for '/'
+//   bit  4    a digit
+//   bit  5    '/'
+//   bit  6    a piece
+// 0: not a board byte.
+enum : std::uint8_t { kSquares = 0x0f, kDigit = 0x10, kSlashClass = 0x20, kPiece = 0x40 };
+
+consteval std::array<std::uint8_t, 128> make_classes() noexcept {
+  std::array<std::uint8_t, 128> table{};
+  const std::array<Piece, 256> pieces = make_letter_table();
+  for (std::size_t byte = 0; byte < table.size(); ++byte) {
+    const char c = static_cast<char>(byte);
+    if (!pieces[byte].empty()) table[byte] = kPiece | 1;
+    if (c >= '1' && c <= '9') table[byte] = static_cast<std::uint8_t>(kDigit | (c - '0'));
+    if (c == '0') table[byte] = kDigit | 9;
+    if (c == '/') table[byte] = kSlashClass;
+  }
+  return table;
+}
+alignas(64) constexpr std::array<std::uint8_t, 128> kClasses = make_classes();
+
+// A board is read in one group of eight ranks when its text fits one vector, and otherwise in two
+// groups of four, each of which does: four ranks of ten files and three slashes are 43 bytes.
+constexpr int kHalfRanks = kRanks / 2;
+constexpr std::uint32_t kMaxHalfBytes = kHalfRanks * kMaxFiles + kHalfRanks - 1;
+
+// For each board square (rank 1 first, kMaxFiles a rank), the square it takes from the groups'
+// squares in reading order (rank 8 first, `Width` a rank): the first group's in lanes 0-63, the
+// second's in lanes 64-127. One group of eight ranks of ten files runs on into the second vector.
+// 0x80 marks a file past the width. Two vectors' worth: the last 48 entries pad the second.
+template <int Width, int GroupRanks>
+consteval std::array<std::uint8_t, 128> make_layout() noexcept {
+  std::array<std::uint8_t, 128> table{};
+  for (auto& entry : table) entry = 0x80;
+  for (int square = 0; square < kMaxSquares; ++square) {
+    const int file = square % kMaxFiles;
+    const int reading_rank = kRanks - 1 - square / kMaxFiles;
+    const int group = reading_rank / GroupRanks;
+    if (file < Width)
+      table[static_cast<std::size_t>(square)] =
+          static_cast<std::uint8_t>(group * 64 + (reading_rank % GroupRanks) * Width + file);
+  }
+  return table;
+}
+alignas(64) constexpr std::array<std::uint8_t, 128> kWholeLayout8 = make_layout<8, kRanks>();
+alignas(64) constexpr std::array<std::uint8_t, 128> kWholeLayout10 = make_layout<10, kRanks>();
+alignas(64) constexpr std::array<std::uint8_t, 128> kHalvesLayout8 = make_layout<8, kHalfRanks>();
+alignas(64) constexpr std::array<std::uint8_t, 128> kHalvesLayout10 = make_layout<10, kHalfRanks>();
+
+// The squares of 1, 2, ... `Ranks` ranks of `Width` files, a byte each, lowest first.
+constexpr std::uint64_t rank_ends(int ranks, int width) noexcept {
+  std::uint64_t ends = 0;
+  for (int rank = 0; rank < ranks; ++rank)
+    ends |= static_cast<std::uint64_t>((rank + 1) * width) << (8 * rank);
+  return ends;
+}
+
+// Bit p set for each byte p below 64 in the lanes [16 Lane, 16 Lane + 16) of `positions`, less
+// Bias (a byte of 0xff sets nothing): each byte widened to a 64-bit lane shifts a 1 by it.
+template <int Lane, int Bias>
+XFEN_AVX512_TARGET inline __m512i lane_bits(__m512i positions) noexcept {
+  const __m128i part = _mm512_extracti32x4_epi32(positions, Lane);
+  __m512i first = _mm512_cvtepu8_epi64(part);
+  __m512i second = _mm512_cvtepu8_epi64(_mm_srli_si128(part, 8));
+  if constexpr (Bias != 0) {
+    first = _mm512_sub_epi64(first, _mm512_set1_epi64(Bias));
+    second = _mm512_sub_epi64(second, _mm512_set1_epi64(Bias));
+  }
+  const __m512i one = _mm512_set1_epi64(1);
+  return _mm512_or_si512(_mm512_sllv_epi64(one, first), _mm512_sllv_epi64(one, second));
+}
+
+// The same for the first `Lanes` lanes (16, 32, 48 or 64).
+template <int Bias, int Lanes>
+XFEN_AVX512_TARGET inline std::uint64_t bits_at(__m512i positions) noexcept {
+  __m512i bits = lane_bits<0, Bias>(positions);
+  if constexpr (Lanes > 16) bits = _mm512_or_si512(bits, lane_bits<1, Bias>(positions));
+  if constexpr (Lanes > 32) bits = _mm512_or_si512(bits, lane_bits<2, Bias>(positions));
+  if constexpr (Lanes > 48) bits = _mm512_or_si512(bits, lane_bits<3, Bias>(positions));
+  return static_cast<std::uint64_t>(_mm512_reduce_or_epi64(bits));
+}
+
+struct RanksRead {
+  bool ok = false;
+  int width = 0;
+  __m512i low;   // squares 0-63, in reading order
+  __m512i high;  // squares 64-79: eight ranks of ten files only
+};
+
+// Reads `Ranks` ranks from the bytes of `text` that `bytes` marks (the first, up to 64 for eight
+// ranks, kMaxHalfBytes for four), with every check of the bytewise scan.
+template <int Ranks>
+XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes) noexcept {
+  const std::uint64_t high_bit = _mm512_movepi8_mask(text);
+  const __m512i classes = _mm512_maskz_permutex2var_epi8(
+      bytes & ~high_bit, _mm512_load_si512(kClasses.data()), text,
+      _mm512_load_si512(kClasses.data() + 64));
+  const std::uint64_t pieces = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kPiece));
+  const std::uint64_t digits = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kDigit));
+  const std::uint64_t slashes = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kSlashClass));
+  const std::uint64_t zeros = _mm512_mask_cmpeq_epi8_mask(bytes, text, _mm512_set1_epi8('0'));
+  const std::uint64_t ones = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8('1'));
+  const std::uint64_t last = bytes & ~(bytes >> 1);
+  // Not a board byte; a digit 1..9 after a digit; a 0 not after a 1; a slash first, last or
+  // after a slash; other than Ranks - 1 slashes.
+  const std::uint64_t problems = (bytes & ~(pieces | digits | slashes)) |
+                                 (digits & ~zeros & (digits << 1)) | (zeros & ~(ones << 1)) |
+                                 (slashes & ((slashes << 1) | 1 | last));
+  RanksRead read;
+  if (problems != 0 || std::popcount(slashes) != Ranks - 1) return read;
+
+  // Squares covered up to and including each byte: a sum within each 64-bit lane, then the lanes'
+  // totals carried up. A byte holds them: four ranks of at most 43 bytes cover at most 219
+  // squares. Eight ranks of 64 bytes may wrap past 255, but not before the end of the first rank
+  // that is wrong, which the check below then finds: ranks of at most 50 bytes with no two
+  // digits in a row (but "10") cover at most 254 squares each.
+  const __m512i counts = _mm512_and_si512(classes, _mm512_set1_epi8(kSquares));
+  __m512i sums = _mm512_add_epi8(counts, _mm512_slli_epi64(counts, 8));
+  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 16));
+  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 32));
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i lane_totals = _mm512_shuffle_epi8(
+      sums, _mm512_broadcast_i32x4(_mm_set_epi8(15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7,
+                                                7, 7, 7)));
+  __m512i carried = _mm512_alignr_epi64(lane_totals, zero, 7);
+  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 7));
+  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 6));
+  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 4));
+  sums = _mm512_add_epi8(sums, carried);
+
+  // The squares at the end of each rank: the first rank's width times 1, 2, ... Ranks.
+  constexpr std::uint64_t kEndsMask = ~std::uint64_t{0} >> (64 - 8 * Ranks);
+  constexpr std::uint64_t kEnds8 = rank_ends(Ranks, 8);
+  constexpr std::uint64_t kEnds10 = rank_ends(Ranks, 10);
+  const auto ends = static_cast<std::uint64_t>(_mm_cvtsi128_si64(
+                        _mm512_castsi512_si128(_mm512_maskz_compress_epi8(slashes | last, sums)))) &
+                    kEndsMask;
+  if (ends != kEnds8 && ends != kEnds10) return read;
+  read.width = ends == kEnds8 ? 8 : 10;
+
+  // Each piece goes to the square its byte starts at: a vector expand puts the pieces, in order,
+  // on the squares those starts mark.
+  const __m512i starts = _mm512_mask_sub_epi8(_mm512_set1_epi8(-1), pieces, sums, counts);
+  const __m512i letters = _mm512_maskz_compress_epi8(pieces, text);
+  constexpr int kLanes = Ranks == 8 ? 64 : 48;
+  read.low = _mm512_maskz_expand_epi8(bits_at<0, kLanes>(starts), letters);
+  read.high = zero;
+  if constexpr (Ranks == 8) {
+    if (read.width == 10) {
+      const std::uint64_t beyond =
+          _mm512_mask_cmpge_epu8_mask(pieces, starts, _mm512_set1_epi8(64));
+      read.high = _mm512_maskz_expand_epi8(bits_at<64, kLanes>(starts),
+                                           _mm512_maskz_compress_epi8(beyond, text));
+    }
+  }
+  read.ok = true;
+  return read;
+}
+
+// Writes the groups' squares to the board: all 80 squares, files past the width empty.
+XFEN_AVX512_TARGET inline void place(const std::array<std::uint8_t, 128>& layout, __m512i first,
+                                     __m512i second, std::array<Piece, kMaxSquares>& board) noexcept {
+  const __m512i low_index = _mm512_load_si512(layout.data());
+  const __m512i high_index = _mm512_load_si512(layout.data() + 64);
+  _mm512_storeu_si512(board.data(), _mm512_maskz_permutex2var_epi8(
+                                        ~_mm512_movepi8_mask(low_index), first, low_index, second));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(board.data() + 64),
+                   _mm512_castsi512_si128(_mm512_maskz_permutex2var_epi8(
+                       ~_mm512_movepi8_mask(high_index), first, high_index, second)));
+}
+
+// Up to 64 bytes of `first`, and no byte past `available`: a masked load reads nothing else.
+XFEN_AVX512_TARGET inline __m512i load_field(const char* first, std::uint32_t available) noexcept {
+  return _mm512_maskz_loadu_epi8(available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available),
+                                 first);
+}
+
+// The board's length in the vector `text` of `available` bytes: up to the first space, or all of
+// it; nothing when it does not end within the vector.
+XFEN_AVX512_TARGET inline std::optional<std::uint32_t> board_length(__m512i text,
+                                                                   std::uint32_t available) noexcept {
+  const std::uint64_t loaded = available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available);
+  const std::uint64_t spaces = _mm512_mask_cmpeq_epi8_mask(loaded, text, _mm512_set1_epi8(' '));
+  if (spaces != 0) return static_cast<std::uint32_t>(std::countr_zero(spaces));
+  if (available <= 64) return available;
+  return std::nullopt;
+}
+
+}  // namespace
+
+XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::uint32_t begin,
+                                                  std::uint32_t end,
+                                                  std::array<Piece, kMaxSquares>& board) noexcept {
+  const char* const first = text.data() + begin;
+  const std::uint32_t available = end - begin;
+  const __m512i head = load_field(first, available);
+  if (const auto length = board_length(head, available)) {
+    const RanksRead whole = read_ranks<kRanks>(head, _bzhi_u64(~0ULL, *length));
+    if (!whole.ok) return {};
+    place(whole.width == 8 ? kWholeLayout8 : kWholeLayout10, whole.low, whole.high, board);
+    return {true, begin + *length, static_cast<std::uint8_t>(whole.width)};
+  }
+
+  // Longer than a vector: ranks 8 to 5, which end at the fourth slash, and then ranks 4 to 1.
+  const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(head, _mm512_set1_epi8('/'));
+  const auto split = static_cast<std::uint32_t>(std::countr_zero(_pdep_u64(1u << 3, slashes)));
+  if (split > kMaxHalfBytes) return {};
+  const std::uint32_t rest_begin = split + 1;
+  const __m512i rest = load_field(first + rest_begin, available - rest_begin);
+  const auto rest_length = board_length(rest, available - rest_begin);
+  if (!rest_length || *rest_length > kMaxHalfBytes) return {};
+  const RanksRead upper = read_ranks<kHalfRanks>(head, _bzhi_u64(~0ULL, split));
+  const RanksRead lower = read_ranks<kHalfRanks>(rest, _bzhi_u64(~0ULL, *rest_length));
+  if (!upper.ok || !lower.ok || upper.width != lower.width) return {};
+  place(upper.width == 8 ? kHalvesLayout8 : kHalvesLayout10, upper.low, lower.low, board);
+  return {true, begin + rest_begin + *rest_length, static_cast<std::uint8_t>(upper.width)};
+}
+
+}  // namespace xfen::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#endif

@@ -1,0 +1,24 @@
+#include "cpu_features.hpp"
+
+namespace xfen::detail {
+
+#if defined(XFEN_SSSE3_DISPATCH)
+namespace {
+
+bool processor_has(bool (*ask)()) noexcept {
+  __builtin_cpu_init();
+  return ask();
+}
+
+}  // namespace
+
+const bool kProcessorHasSsse3 =
+    processor_has([] { return __builtin_cpu_supports("ssse3") != 0; });
+const bool kProcessorHasBoardVectors = processor_has([] {
+  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vl") != 0 &&
+         __builtin_cpu_supports("avx512vbmi") != 0 &&
+         __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("bmi2") != 0;
+});
+#endif
+
+}  // namespace xfen::detail
