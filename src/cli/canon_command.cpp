@@ -31,8 +31,9 @@ ExitStatus run_canon(const CanonOptions& options, const io::StandardStreams& str
     const SourceLocation location{file, line.number};
     warnings.clear();
     const xfen::ParseResult result = io::parse_line(line, parse_options);
-    print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
-                      warnings.diagnostics(), line.text);
+    if (warnings.any())
+      print_diagnostics(errors, DiagnosticFormat::text, location, xfen::Severity::warning,
+                        warnings.diagnostics(), line.text);
     if (!result.ok()) return reject(location, result.error, line.text);
 
     // Written straight into the output buffer: no copy on the hot path.

@@ -20,6 +20,9 @@ class DiagnosticCollector {
   // so that none is ever dropped silently.
   std::span<const xfen::Diagnostic> diagnostics() const;
 
+  // Whether diagnostics() has anything to give (or to throw): asked once per line, so inline.
+  bool any() const noexcept { return out_of_memory_ || !diagnostics_.empty(); }
+
   // Forgets what was received but keeps the memory: a run allocates only for its largest record.
   void clear() noexcept;
 

@@ -1,9 +1,33 @@
 #include "io/line_reader.hpp"
 
+#include <bit>
 #include <cstring>
 #include <span>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace xfen::io {
+namespace {
+
+// The first "\n" in [first, last), or nullptr. Records are lines of some 60 bytes, for which
+// memchr's set-up costs more than the search: 16 bytes at a time inline where every processor of
+// the target can (SSE2 on x86-64), memchr for the rest.
+const char* find_newline(const char* first, const char* last) noexcept {
+#if defined(__SSE2__)
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; last - first >= 16; first += 16) {
+    const auto found = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(first)), newline)));
+    if (found != 0) return first + std::countr_zero(found);
+  }
+#endif
+  return static_cast<const char*>(
+      std::memchr(first, '\n', static_cast<std::size_t>(last - first)));
+}
+
+}  // namespace
 
 LineReader::LineReader(ByteSource& source, std::size_t buffer_size)
     : source_(source), buffer_(buffer_size < kMinBufferSize ? kMinBufferSize : buffer_size) {}
@@ -52,8 +76,7 @@ bool LineReader::next(Line& line) {
 
     const char* start = buffer_.data() + begin_;
     const std::size_t pending = end_ - begin_;
-    if (const void* found = std::memchr(start, '\n', pending); found != nullptr) {
-      const char* newline = static_cast<const char*>(found);
+    if (const char* newline = find_newline(start, start + pending); newline != nullptr) {
       std::size_t length = static_cast<std::size_t>(newline - start);
       if (length > 0 && start[length - 1] == '\r') --length;
       begin_ += static_cast<std::size_t>(newline - start) + 1;

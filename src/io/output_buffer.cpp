@@ -43,8 +43,8 @@ void OutputBuffer::write_number(std::uint64_t number) {
   write(std::string_view(digits, static_cast<std::size_t>(end - digits)));
 }
 
-std::span<char> OutputBuffer::reserve(std::size_t size) {
-  if (size > data_.size() - used_) flush();
+std::span<char> OutputBuffer::reserve_after_flush(std::size_t size) {
+  flush();
   if (size > data_.size()) data_.resize(size);
   return std::span<char>(data_.data() + used_, size);
 }

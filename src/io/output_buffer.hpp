@@ -23,8 +23,11 @@ class OutputBuffer {
   void write_number(std::uint64_t number);
 
   // Room for `size` bytes to be filled in place (e.g. by xfen::write), then commit()ed; saves a
-  // copy per record on the hot path.
-  std::span<char> reserve(std::size_t size);
+  // copy per record on the hot path, and is inline there but for a flush.
+  std::span<char> reserve(std::size_t size) {
+    if (size <= data_.size() - used_) return std::span<char>(data_.data() + used_, size);
+    return reserve_after_flush(size);
+  }
   void commit(std::size_t size) noexcept { used_ += size; }
 
   // Writes out what is buffered; false once any write has failed (e.g. a closed pipe), after
@@ -35,6 +38,8 @@ class OutputBuffer {
   int error() const noexcept { return sink_.error(); }
 
  private:
+  std::span<char> reserve_after_flush(std::size_t size);
+
   ByteSink& sink_;
   std::vector<char> data_;
   std::size_t used_ = 0;
