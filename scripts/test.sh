@@ -39,6 +39,10 @@ for preset in default asan; do
   ctest --preset "$preset" -j"$jobs" | tee "$log/ctest-$preset"
   passed+=("$preset $(sed -nE 's/.*tests passed, 0 tests failed out of ([0-9]+)/\1\/\1/p' "$log/ctest-$preset")")
 done
+# Which board scans the tests held to the precise reader: the vector scan only where this
+# processor has AVX-512 (docs/PERFORMANCE.md), so the last line says when it was not tested.
+build/tests/fast_path_test --run_test=board_scans_on_this_processor >"$log/board-scans"
+passed+=("board scans $(sed -nE 's/^board scans tested: //p' "$log/board-scans" | sed 's/, /+/g')")
 
 stage "portable (the board writer without vector code, as on a processor without a byte shuffle)"
 # The tests of the code that has a vector and a portable path, built with the portable one alone:
