@@ -16,7 +16,7 @@
 #include <optional>
 
 #define XFEN_AVX512_TARGET \
-  [[gnu::target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")]]
+  [[gnu::target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")]]
 
 namespace xfen::detail {
 namespace {
@@ -80,29 +80,27 @@ constexpr std::uint64_t rank_ends(int ranks, int width) noexcept {
   return ends;
 }
 
-// Bit p set for each byte p below 64 in the lanes [16 Lane, 16 Lane + 16) of `positions`, less
-// Bias (a byte of 0xff sets nothing): each byte widened to a 64-bit lane shifts a 1 by it.
-template <int Lane, int Bias>
-XFEN_AVX512_TARGET inline __m512i lane_bits(__m512i positions) noexcept {
-  const __m128i part = _mm512_extracti32x4_epi32(positions, Lane);
-  __m512i first = _mm512_cvtepu8_epi64(part);
-  __m512i second = _mm512_cvtepu8_epi64(_mm_srli_si128(part, 8));
-  if constexpr (Bias != 0) {
-    first = _mm512_sub_epi64(first, _mm512_set1_epi64(Bias));
-    second = _mm512_sub_epi64(second, _mm512_set1_epi64(Bias));
-  }
-  const __m512i one = _mm512_set1_epi64(1);
-  return _mm512_or_si512(_mm512_sllv_epi64(one, first), _mm512_sllv_epi64(one, second));
-}
-
-// The same for the first `Lanes` lanes (16, 32, 48 or 64).
-template <int Bias, int Lanes>
-XFEN_AVX512_TARGET inline std::uint64_t bits_at(__m512i positions) noexcept {
-  __m512i bits = lane_bits<0, Bias>(positions);
-  if constexpr (Lanes > 16) bits = _mm512_or_si512(bits, lane_bits<1, Bias>(positions));
-  if constexpr (Lanes > 32) bits = _mm512_or_si512(bits, lane_bits<2, Bias>(positions));
-  if constexpr (Lanes > 48) bits = _mm512_or_si512(bits, lane_bits<3, Bias>(positions));
-  return static_cast<std::uint64_t>(_mm512_reduce_or_epi64(bits));
+// The occupied squares of each 64-bit lane's bytes, from the lane's first square: the bytes'
+// codes joined in order, a piece's one bit, a count's `n` empty squares (zero bits), a slash
+// nothing. Pairs of bytes, then of pairs, then of fours are joined, the second of each shifted by
+// the squares of the first, so that no running sum is waited for. In a board the checks accept,
+// two bytes cover at most 10 squares, four 20 and eight 40: each join fits its lane. (`pieces`:
+// 1 in each byte of a piece, 0 elsewhere; `counts`: the squares each byte covers.)
+XFEN_AVX512_TARGET inline __m512i lane_occupancy(__m512i pieces, __m512i counts) noexcept {
+  const __m512i low16 = _mm512_set1_epi32(0x0000ffff);
+  const __m512i low32 = _mm512_set1_epi64(0xffffffff);
+  const __m512i bytes_apart = _mm512_set1_epi16(0x00ff);
+  __m512i codes = _mm512_or_si512(
+      _mm512_and_si512(pieces, bytes_apart),
+      _mm512_sllv_epi16(_mm512_srli_epi16(pieces, 8), _mm512_and_si512(counts, bytes_apart)));
+  __m512i squares = _mm512_maddubs_epi16(counts, _mm512_set1_epi8(1));
+  codes = _mm512_or_si512(_mm512_and_si512(codes, low16),
+                          _mm512_sllv_epi32(_mm512_srli_epi32(codes, 16),
+                                            _mm512_and_si512(squares, low16)));
+  squares = _mm512_madd_epi16(squares, _mm512_set1_epi16(1));
+  return _mm512_or_si512(_mm512_and_si512(codes, low32),
+                         _mm512_sllv_epi64(_mm512_srli_epi64(codes, 32),
+                                           _mm512_and_si512(squares, low32)));
 }
 
 struct RanksRead {
@@ -116,13 +114,15 @@ struct RanksRead {
 // ranks, kMaxHalfBytes for four), with every check of the bytewise scan.
 template <int Ranks>
 XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes) noexcept {
-  const std::uint64_t high_bit = _mm512_movepi8_mask(text);
+  // Every byte of the vector is classified, the board's and those after it, so that the vector
+  // work need not wait for the board's length; the masks leave out those after it.
   const __m512i classes = _mm512_maskz_permutex2var_epi8(
-      bytes & ~high_bit, _mm512_load_si512(kClasses.data()), text,
+      ~_mm512_movepi8_mask(text), _mm512_load_si512(kClasses.data()), text,
       _mm512_load_si512(kClasses.data() + 64));
-  const std::uint64_t pieces = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kPiece));
-  const std::uint64_t digits = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kDigit));
-  const std::uint64_t slashes = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(kSlashClass));
+  const std::uint64_t pieces = _mm512_mask_test_epi8_mask(bytes, classes, _mm512_set1_epi8(kPiece));
+  const std::uint64_t digits = _mm512_mask_test_epi8_mask(bytes, classes, _mm512_set1_epi8(kDigit));
+  const std::uint64_t slashes =
+      _mm512_mask_test_epi8_mask(bytes, classes, _mm512_set1_epi8(kSlashClass));
   const std::uint64_t zeros = _mm512_mask_cmpeq_epi8_mask(bytes, text, _mm512_set1_epi8('0'));
   const std::uint64_t ones = _mm512_cmpeq_epi8_mask(text, _mm512_set1_epi8('1'));
   const std::uint64_t last = bytes & ~(bytes >> 1);
@@ -134,24 +134,23 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
   RanksRead read;
   if (problems != 0 || std::popcount(slashes) != Ranks - 1) return read;
 
-  // Squares covered up to and including each byte: a sum within each 64-bit lane, then the lanes'
-  // totals carried up. A byte holds them: four ranks of at most 43 bytes cover at most 219
-  // squares. Eight ranks of 64 bytes may wrap past 255, but not before the end of the first rank
-  // that is wrong, which the check below then finds: ranks of at most 50 bytes with no two
-  // digits in a row (but "10") cover at most 254 squares each.
+  // Squares covered up to and including each byte: a sum within each 64-bit lane (a multiply
+  // by 0x0101...01: no lane's eight bytes cover 256 squares), then the lanes' totals carried up.
+  // Bytes after the board count too, but only in the sums after it. A byte holds the sums: four
+  // ranks of at most 43 bytes cover at most 219 squares. Eight ranks of 64 bytes may wrap past
+  // 255, but not before the end of the first rank that is wrong, which the check below then
+  // finds: ranks of at most 50 bytes with no two digits in a row (but "10") cover at most 254
+  // squares each.
   const __m512i counts = _mm512_and_si512(classes, _mm512_set1_epi8(kSquares));
-  __m512i sums = _mm512_add_epi8(counts, _mm512_slli_epi64(counts, 8));
-  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 16));
-  sums = _mm512_add_epi8(sums, _mm512_slli_epi64(sums, 32));
+  __m512i sums = _mm512_mullo_epi64(counts, _mm512_set1_epi64(0x0101010101010101));
   const __m512i zero = _mm512_setzero_si512();
-  const __m512i lane_totals = _mm512_shuffle_epi8(
-      sums, _mm512_broadcast_i32x4(_mm_set_epi8(15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7,
-                                                7, 7, 7)));
-  __m512i carried = _mm512_alignr_epi64(lane_totals, zero, 7);
-  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 7));
-  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 6));
-  carried = _mm512_add_epi8(carried, _mm512_alignr_epi64(carried, zero, 4));
-  sums = _mm512_add_epi8(sums, carried);
+  __m512i carried = _mm512_alignr_epi64(_mm512_srli_epi64(sums, 56), zero, 7);
+  carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 7));
+  carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 6));
+  carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 4));
+  // Each lane's carry, modulo 256 (exact for a board the checks accept), in each of its bytes.
+  carried = _mm512_and_si512(carried, _mm512_set1_epi64(0xff));
+  sums = _mm512_add_epi8(sums, _mm512_mullo_epi64(carried, _mm512_set1_epi64(0x0101010101010101)));
 
   // The squares at the end of each rank: the first rank's width times 1, 2, ... Ranks.
   constexpr std::uint64_t kEndsMask = ~std::uint64_t{0} >> (64 - 8 * Ranks);
@@ -163,19 +162,23 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
   if (ends != kEnds8 && ends != kEnds10) return read;
   read.width = ends == kEnds8 ? 8 : 10;
 
-  // Each piece goes to the square its byte starts at: a vector expand puts the pieces, in order,
-  // on the squares those starts mark.
-  const __m512i starts = _mm512_mask_sub_epi8(_mm512_set1_epi8(-1), pieces, sums, counts);
-  const __m512i letters = _mm512_maskz_compress_epi8(pieces, text);
-  constexpr int kLanes = Ranks == 8 ? 64 : 48;
-  read.low = _mm512_maskz_expand_epi8(bits_at<0, kLanes>(starts), letters);
+  // The occupied squares: each lane's own, moved up by the squares before the lane (64-bit
+  // shifts: a shift by 64 or more gives 0). A vector expand puts the pieces, in order, on them.
+  const __m512i occupied = lane_occupancy(_mm512_maskz_mov_epi8(pieces, _mm512_set1_epi8(1)), counts);
+  const std::uint64_t low_squares =
+      static_cast<std::uint64_t>(_mm512_reduce_or_epi64(_mm512_sllv_epi64(occupied, carried)));
+  read.low = _mm512_maskz_expand_epi8(low_squares, _mm512_maskz_compress_epi8(pieces, text));
   read.high = zero;
   if constexpr (Ranks == 8) {
     if (read.width == 10) {
-      const std::uint64_t beyond =
-          _mm512_mask_cmpge_epu8_mask(pieces, starts, _mm512_set1_epi8(64));
-      read.high = _mm512_maskz_expand_epi8(bits_at<64, kLanes>(starts),
-                                           _mm512_maskz_compress_epi8(beyond, text));
+      // Squares 64-79, and the pieces after the first 64 squares' (fewer than 64 of those fit 64
+      // bytes).
+      const __m512i sixty_four = _mm512_set1_epi64(64);
+      const auto high_squares = static_cast<std::uint64_t>(_mm512_reduce_or_epi64(
+          _mm512_or_si512(_mm512_srlv_epi64(occupied, _mm512_sub_epi64(sixty_four, carried)),
+                          _mm512_sllv_epi64(occupied, _mm512_sub_epi64(carried, sixty_four)))));
+      const std::uint64_t beyond = _pdep_u64(~0ULL << std::popcount(low_squares), pieces);
+      read.high = _mm512_maskz_expand_epi8(high_squares, _mm512_maskz_compress_epi8(beyond, text));
     }
   }
   read.ok = true;

@@ -15,7 +15,8 @@ bool processor_has(bool (*ask)()) noexcept {
 const bool kProcessorHasSsse3 =
     processor_has([] { return __builtin_cpu_supports("ssse3") != 0; });
 const bool kProcessorHasBoardVectors = processor_has([] {
-  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vl") != 0 &&
+  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512dq") != 0 &&
+         __builtin_cpu_supports("avx512vl") != 0 &&
          __builtin_cpu_supports("avx512vbmi") != 0 &&
          __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("bmi2") != 0;
 });
