@@ -13,15 +13,18 @@ namespace {
 
 // The first "\n" in [first, last), or nullptr. Records are lines of some 60 bytes, for which
 // memchr's set-up costs more than the search: 16 bytes at a time inline where every processor of
-// the target can (SSE2 on x86-64), memchr for the rest.
-const char* find_newline(const char* first, const char* last) noexcept {
+// the target can (SSE2 on x86-64). A load may pass `last` but not `readable` (the end of the
+// buffer, whose bytes are all initialised); what it finds past `last` is masked off.
+const char* find_newline(const char* first, const char* last, const char* readable) noexcept {
 #if defined(__SSE2__)
   const __m128i newline = _mm_set1_epi8('\n');
-  for (; last - first >= 16; first += 16) {
-    const auto found = static_cast<unsigned>(_mm_movemask_epi8(
+  for (; first < last && readable - first >= 16; first += 16) {
+    auto found = static_cast<unsigned>(_mm_movemask_epi8(
         _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(first)), newline)));
+    if (last - first < 16) found &= (1u << (last - first)) - 1;
     if (found != 0) return first + std::countr_zero(found);
   }
+  if (first >= last) return nullptr;
 #endif
   return static_cast<const char*>(
       std::memchr(first, '\n', static_cast<std::size_t>(last - first)));
@@ -76,7 +79,8 @@ bool LineReader::next(Line& line) {
 
     const char* start = buffer_.data() + begin_;
     const std::size_t pending = end_ - begin_;
-    if (const char* newline = find_newline(start, start + pending); newline != nullptr) {
+    if (const char* newline = find_newline(start, start + pending, buffer_.data() + buffer_.size());
+        newline != nullptr) {
       std::size_t length = static_cast<std::size_t>(newline - start);
       if (length > 0 && start[length - 1] == '\r') --length;
       begin_ += static_cast<std::size_t>(newline - start) + 1;
