@@ -4,6 +4,8 @@
 // them all off, so that the portable code is built and tested on these machines too.
 #pragma once
 
+#include "xfen/export.hpp"
+
 namespace xfen::detail {
 
 #if !defined(XFEN_PORTABLE) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -17,8 +19,9 @@ namespace xfen::detail {
 // Set while the library is loaded (cpu_features.cpp), not on first use: a guarded local static
 // makes the compiler save registers on every call of the hot paths that ask. Before they are set
 // they read false, so a call from another library's static initializer takes the portable code.
-extern const bool kProcessorHasSsse3;
-extern const bool kProcessorHasBoardVectors;
+// Exported: the tests, linked to a shared library too, ask which paths run.
+extern XFEN_EXPORT const bool kProcessorHasSsse3;
+extern XFEN_EXPORT const bool kProcessorHasBoardVectors;
 #endif
 
 // SSSE3's pshufb on x86-64 (every processor since about 2008 has it), NEON's tbl on AArch64: the
