@@ -104,10 +104,9 @@ XFEN_AVX512_TARGET inline __m512i lane_occupancy(__m512i pieces, __m512i counts)
 }
 
 struct RanksRead {
-  bool ok = false;
-  int width = 0;
+  int width;     // 8 or 10; 0 when the ranks are not well-formed
   __m512i low;   // squares 0-63, in reading order
-  __m512i high;  // squares 64-79: eight ranks of ten files only
+  __m512i high;  // squares 64-79: eight ranks of ten files only, else empty
 };
 
 // Reads `Ranks` ranks from the bytes of `text` that `bytes` marks (the first, up to 64 for eight
@@ -131,7 +130,8 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
   const std::uint64_t problems = (bytes & ~(pieces | digits | slashes)) |
                                  (digits & ~zeros & (digits << 1)) | (zeros & ~(ones << 1)) |
                                  (slashes & ((slashes << 1) | 1 | last));
-  RanksRead read;
+  const __m512i zero = _mm512_setzero_si512();
+  RanksRead read{.width = 0, .low = zero, .high = zero};
   if (problems != 0 || std::popcount(slashes) != Ranks - 1) return read;
 
   // Squares covered up to and including each byte: a sum within each 64-bit lane (a multiply
@@ -143,14 +143,15 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
   // squares each.
   const __m512i counts = _mm512_and_si512(classes, _mm512_set1_epi8(kSquares));
   __m512i sums = _mm512_mullo_epi64(counts, _mm512_set1_epi64(0x0101010101010101));
-  const __m512i zero = _mm512_setzero_si512();
   __m512i carried = _mm512_alignr_epi64(_mm512_srli_epi64(sums, 56), zero, 7);
   carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 7));
   carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 6));
   carried = _mm512_add_epi64(carried, _mm512_alignr_epi64(carried, zero, 4));
-  // Each lane's carry, modulo 256 (exact for a board the checks accept), in each of its bytes.
-  carried = _mm512_and_si512(carried, _mm512_set1_epi64(0xff));
-  sums = _mm512_add_epi8(sums, _mm512_mullo_epi64(carried, _mm512_set1_epi64(0x0101010101010101)));
+  // Each lane's carry, modulo 256 (its low byte; exact for a board the checks accept), in each
+  // of its bytes.
+  sums = _mm512_add_epi8(sums, _mm512_shuffle_epi8(carried, _mm512_broadcast_i32x4(_mm_set_epi8(
+                                                               8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0,
+                                                               0, 0, 0, 0, 0))));
 
   // The squares at the end of each rank: the first rank's width times 1, 2, ... Ranks.
   constexpr std::uint64_t kEndsMask = ~std::uint64_t{0} >> (64 - 8 * Ranks);
@@ -164,11 +165,11 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
 
   // The occupied squares: each lane's own, moved up by the squares before the lane (64-bit
   // shifts: a shift by 64 or more gives 0). A vector expand puts the pieces, in order, on them.
-  const __m512i occupied = lane_occupancy(_mm512_maskz_mov_epi8(pieces, _mm512_set1_epi8(1)), counts);
+  const __m512i occupied =
+      lane_occupancy(_mm512_maskz_mov_epi8(pieces, _mm512_set1_epi8(1)), counts);
   const std::uint64_t low_squares =
       static_cast<std::uint64_t>(_mm512_reduce_or_epi64(_mm512_sllv_epi64(occupied, carried)));
   read.low = _mm512_maskz_expand_epi8(low_squares, _mm512_maskz_compress_epi8(pieces, text));
-  read.high = zero;
   if constexpr (Ranks == 8) {
     if (read.width == 10) {
       // Squares 64-79, and the pieces after the first 64 squares' (fewer than 64 of those fit 64
@@ -181,7 +182,6 @@ XFEN_AVX512_TARGET inline RanksRead read_ranks(__m512i text, std::uint64_t bytes
       read.high = _mm512_maskz_expand_epi8(high_squares, _mm512_maskz_compress_epi8(beyond, text));
     }
   }
-  read.ok = true;
   return read;
 }
 
@@ -197,18 +197,22 @@ XFEN_AVX512_TARGET inline void place(const std::array<std::uint8_t, 128>& layout
                        ~_mm512_movepi8_mask(high_index), first, high_index, second)));
 }
 
+// The lanes of a vector that `available` bytes fill.
+XFEN_AVX512_TARGET inline std::uint64_t filled_lanes(std::uint32_t available) noexcept {
+  return available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available);
+}
+
 // Up to 64 bytes of `first`, and no byte past `available`: a masked load reads nothing else.
 XFEN_AVX512_TARGET inline __m512i load_field(const char* first, std::uint32_t available) noexcept {
-  return _mm512_maskz_loadu_epi8(available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available),
-                                 first);
+  return _mm512_maskz_loadu_epi8(filled_lanes(available), first);
 }
 
 // The board's length in the vector `text` of `available` bytes: up to the first space, or all of
 // it; nothing when it does not end within the vector.
 XFEN_AVX512_TARGET inline std::optional<std::uint32_t> board_length(__m512i text,
                                                                    std::uint32_t available) noexcept {
-  const std::uint64_t loaded = available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available);
-  const std::uint64_t spaces = _mm512_mask_cmpeq_epi8_mask(loaded, text, _mm512_set1_epi8(' '));
+  const std::uint64_t spaces =
+      _mm512_mask_cmpeq_epi8_mask(filled_lanes(available), text, _mm512_set1_epi8(' '));
   if (spaces != 0) return static_cast<std::uint32_t>(std::countr_zero(spaces));
   if (available <= 64) return available;
   return std::nullopt;
@@ -224,7 +228,7 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
   const __m512i head = load_field(first, available);
   if (const auto length = board_length(head, available)) {
     const RanksRead whole = read_ranks<kRanks>(head, _bzhi_u64(~0ULL, *length));
-    if (!whole.ok) return {};
+    if (whole.width == 0) return {};
     place(whole.width == 8 ? kWholeLayout8 : kWholeLayout10, whole.low, whole.high, board);
     return {true, begin + *length, static_cast<std::uint8_t>(whole.width)};
   }
@@ -239,7 +243,7 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
   if (!rest_length || *rest_length > kMaxHalfBytes) return {};
   const RanksRead upper = read_ranks<kHalfRanks>(head, _bzhi_u64(~0ULL, split));
   const RanksRead lower = read_ranks<kHalfRanks>(rest, _bzhi_u64(~0ULL, *rest_length));
-  if (!upper.ok || !lower.ok || upper.width != lower.width) return {};
+  if (upper.width == 0 || upper.width != lower.width) return {};
   place(upper.width == 8 ? kHalvesLayout8 : kHalvesLayout10, upper.low, lower.low, board);
   return {true, begin + rest_begin + *rest_length, static_cast<std::uint8_t>(upper.width)};
 }
