@@ -249,9 +249,11 @@ def prepare(args, workspace: Workspace, baseline: dict[str, float] | None = None
              "each mutant builds everything (not Ninja: targets are not paths)"))
 
     def steps() -> list[Step]:
+        # A test the build directory's ctest list does not know yet (added since the work
+        # directory was configured) builds everything, which configures it again.
         return [Step(name,
                      build=functools.partial(project.build_products, products[name])
-                     if products is not None else project.build,
+                     if products is not None and name in products else project.build,
                      test=functools.partial(project.test_one, name),
                      timeout=timeouts[name])
                 for name in order.current()]
