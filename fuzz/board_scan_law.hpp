@@ -1,9 +1,9 @@
 // The law that holds the parser's fast board scans (src/board_scan.cpp, and the vector scan where
 // the processor runs it) to its precise reader: for every board, each scan accepts exactly what
 // the precise reader accepts, and then reads the same squares and width; and xfen::parse, scan
-// first, says exactly what the precise reader alone says. Without it, a scan that declined good boards would go unnoticed: the precise reader takes
-// over and every other test stays green, only slower. Checked by the `board_scan` fuzz target and
-// by tests/board_scan_test.cpp.
+// first, says exactly what the precise reader alone says. Without it, a scan that declined good
+// boards would go unnoticed: the precise reader takes over and every other test stays green, only
+// slower. Checked by the `board_scan` fuzz target and by tests/board_scan_test.cpp.
 #pragma once
 
 #include <array>

@@ -12,7 +12,6 @@
 
 #include <array>
 #include <bit>
-#include <cstring>
 #include <optional>
 
 #define XFEN_AVX512_TARGET \
@@ -197,7 +196,7 @@ XFEN_AVX512_TARGET inline void place(const std::array<std::uint8_t, 128>& layout
                        ~_mm512_movepi8_mask(high_index), first, high_index, second)));
 }
 
-// The lanes of a vector that `available` bytes fill.
+// The lanes of a vector that `available` bytes fill (all of them from 64 on).
 XFEN_AVX512_TARGET inline std::uint64_t filled_lanes(std::uint32_t available) noexcept {
   return available >= 64 ? ~std::uint64_t{0} : _bzhi_u64(~0ULL, available);
 }
@@ -227,7 +226,7 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
   const std::uint32_t available = end - begin;
   const __m512i head = load_field(first, available);
   if (const auto length = board_length(head, available)) {
-    const RanksRead whole = read_ranks<kRanks>(head, _bzhi_u64(~0ULL, *length));
+    const RanksRead whole = read_ranks<kRanks>(head, filled_lanes(*length));
     if (whole.width == 0) return {};
     place(whole.width == 8 ? kWholeLayout8 : kWholeLayout10, whole.low, whole.high, board);
     return {true, begin + *length, static_cast<std::uint8_t>(whole.width)};
@@ -241,8 +240,8 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
   const __m512i rest = load_field(first + rest_begin, available - rest_begin);
   const auto rest_length = board_length(rest, available - rest_begin);
   if (!rest_length || *rest_length > kMaxHalfBytes) return {};
-  const RanksRead upper = read_ranks<kHalfRanks>(head, _bzhi_u64(~0ULL, split));
-  const RanksRead lower = read_ranks<kHalfRanks>(rest, _bzhi_u64(~0ULL, *rest_length));
+  const RanksRead upper = read_ranks<kHalfRanks>(head, filled_lanes(split));
+  const RanksRead lower = read_ranks<kHalfRanks>(rest, filled_lanes(*rest_length));
   if (upper.width == 0 || upper.width != lower.width) return {};
   place(upper.width == 8 ? kHalvesLayout8 : kHalvesLayout10, upper.low, lower.low, board);
   return {true, begin + rest_begin + *rest_length, static_cast<std::uint8_t>(upper.width)};

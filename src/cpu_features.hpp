@@ -15,12 +15,14 @@ namespace xfen::detail {
 #define XFEN_NEON 1
 #endif
 
-#if defined(XFEN_SSSE3_DISPATCH)
 // Set while the library is loaded (cpu_features.cpp), not on first use: a guarded local static
 // makes the compiler save registers on every call of the hot paths that ask. Before they are set
 // they read false, so a call from another library's static initializer takes the portable code.
 // Exported: the tests, linked to a shared library too, ask which paths run.
+#if defined(XFEN_SSSE3_DISPATCH)
 extern XFEN_EXPORT const bool kProcessorHasSsse3;
+#endif
+#if defined(XFEN_AVX512_DISPATCH)
 extern XFEN_EXPORT const bool kProcessorHasBoardVectors;
 #endif
 
