@@ -1,7 +1,8 @@
 // The law that holds the parser's fast board scans (src/board_scan.cpp, and the vector scan where
 // the processor runs it) to its precise reader: for every board, each scan accepts exactly what
-// the precise reader accepts, and then reads the same squares and width; and xfen::parse, scan
-// first, says exactly what the precise reader alone says. Without it, a scan that declined good
+// the precise reader accepts, and then reads the same squares and width; and xfen::parse, its fast
+// paths first (this scan, and the castling scan on whatever castling field the input has), says
+// exactly what the precise readers alone say. Without it, a scan that declined good
 // boards would go unnoticed: the precise reader takes over and every other test stays green, only
 // slower. Checked by the `board_scan` fuzz target and by tests/board_scan_test.cpp.
 #pragma once
@@ -24,7 +25,7 @@ inline std::string board_scan_disagreement(std::string_view bytes) {
   const std::string record = std::string(board) + " w - - 0 1";
   const auto size = static_cast<std::uint32_t>(record.size());
 
-  const ParseResult precise = detail::parse_with(record, {}, detail::BoardReading::precise_only);
+  const ParseResult precise = detail::parse_with(record, {}, detail::Readers::precise_only);
   for (const detail::BoardScanner& scanner : detail::board_scanners()) {
     std::array<Piece, kMaxSquares> scanned_squares{};
     const detail::ScannedBoard scanned = scanner.scan(record, 0, size, scanned_squares);
@@ -46,7 +47,7 @@ inline std::string board_scan_disagreement(std::string_view bytes) {
     const std::string_view text = profile == Profile::strict ? std::string_view(record) : bytes;
     const ParseResult fast = parse(text, {.profile = profile});
     const ParseResult alone = detail::parse_with(text, {.profile = profile},
-                                                 detail::BoardReading::precise_only);
+                                                 detail::Readers::precise_only);
     const bool same = fast.ok() == alone.ok() &&
                       (fast.ok() ? same_fields(fast.position, alone.position)
                                  : fast.error.code == alone.error.code &&

@@ -149,7 +149,7 @@ ScannedBoard scan_board_bytewise(std::string_view text, std::uint32_t begin, std
   } else {
     copy_ranks<10>(squares.data(), board);
   }
-  return {true, begin + length, static_cast<std::uint8_t>(width)};
+  return {begin + length, static_cast<std::uint8_t>(width), true};
 }
 
 }  // namespace xfen::detail

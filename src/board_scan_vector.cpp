@@ -229,7 +229,7 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
     const RanksRead whole = read_ranks<kRanks>(head, filled_lanes(*length));
     if (whole.width == 0) return {};
     place(whole.width == 8 ? kWholeLayout8 : kWholeLayout10, whole.low, whole.high, board);
-    return {true, begin + *length, static_cast<std::uint8_t>(whole.width)};
+    return {begin + *length, static_cast<std::uint8_t>(whole.width), true};
   }
 
   // Longer than a vector: ranks 8 to 5, which end at the fourth slash, and then ranks 4 to 1.
@@ -244,7 +244,7 @@ XFEN_AVX512_TARGET ScannedBoard scan_board_avx512(std::string_view text, std::ui
   const RanksRead lower = read_ranks<kHalfRanks>(rest, filled_lanes(*rest_length));
   if (upper.width == 0 || upper.width != lower.width) return {};
   place(upper.width == 8 ? kHalvesLayout8 : kHalvesLayout10, upper.low, lower.low, board);
-  return {true, begin + rest_begin + *rest_length, static_cast<std::uint8_t>(upper.width)};
+  return {begin + rest_begin + *rest_length, static_cast<std::uint8_t>(upper.width), true};
 }
 
 }  // namespace xfen::detail

@@ -1,7 +1,7 @@
-// The parser with its board reader chosen, for the tests and fuzz targets that hold the fast
-// board scan to the precise reader: the scan is an optimisation, so on every board the two must
-// agree, and a scan that declines a good board must not go unnoticed just because the precise
-// reader quietly takes over.
+// The parser with its readers chosen, for the tests and fuzz targets that hold the fast paths (the
+// board scan and the castling scan) to the precise readers: each is an optimisation, so on every
+// record the two must agree, and a scan that declines a good field must not go unnoticed just
+// because the precise reader quietly takes over.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +12,13 @@
 
 namespace xfen::detail {
 
-enum class BoardReading : std::uint8_t {
-  fast_scan_first,  // what xfen::parse does: scan_board, and the precise reader when it declines
-  precise_only,     // the precise reader alone
+enum class Readers : std::uint8_t {
+  fast_paths_first,  // what xfen::parse does: scan_board and scan_castling, and the precise
+                     // readers of the board and the castling field when they decline
+  precise_only,      // the precise readers alone
 };
 
 XFEN_EXPORT ParseResult parse_with(std::string_view text, const ParseOptions& options,
-                       BoardReading board_reading) noexcept;
+                                   Readers readers) noexcept;
 
 }  // namespace xfen::detail

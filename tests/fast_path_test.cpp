@@ -1,12 +1,15 @@
 // The parser's and the writer's fast paths, each held to a simple reference written here rather
 // than to the slow code they replace: each board scan this processor runs (src/board_scan.cpp,
 // src/board_scan_vector.cpp) over every rank of both widths, boards of every length and every
-// one-byte edit of some boards, the writer's rank table (src/rank_text.hpp) over
-// every occupancy of a rank, and the back-rank look-ups (src/back_rank.hpp) over every back rank of
-// kings, rooks and other pieces; the split of the fields after the board, a word at a time, over
-// every length of what follows the board around its 16-byte window; and records that end where
-// readable memory ends. Each is an optimisation whose slips every other test would miss: a scan
-// that declines a good board hands it to the precise reader, which reads it right.
+// one-byte edit of some boards, the writer's rank table (src/rank_text.hpp) over every occupancy
+// of a rank, and the back-rank look-ups (src/back_rank.hpp) over every back rank of kings, rooks
+// and other pieces; the split of the fields after the board, a word at a time, over every length
+// of what follows the board around its 16-byte window; and records that end where readable memory
+// ends. The castling scan (src/castling_scan.hpp) is held to the precise reader here, over short
+// fields on back ranks of kings, rooks and knights (exhaustive_castling_test holds xfen::parse, and
+// so the scan, to the independent model). Each is an optimisation whose slips every other test
+// would miss: a scan that declines a good board hands it to the precise reader, which reads it
+// right.
 #define BOOST_TEST_MODULE fast_path
 #include <sys/mman.h>
 #include <unistd.h>
@@ -21,12 +24,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "back_rank.hpp"
 #include "board_scan.hpp"
 #include "board_text.hpp"
+#include "castling_scan.hpp"
 #include "cpu_features.hpp"
+#include "../testing/board_text.hpp"
 #include "../testing/escaped_bytes.hpp"
 #include "parse_with.hpp"
 #include "rank_shuffle.hpp"
@@ -195,7 +201,7 @@ void check_scan_reads(const ReferenceBoard &expected, Failures &failures) {
   // The reference writer is only trusted because the precise reader reads the same.
   const std::string record = record_of(expected.text);
   const xfen::ParseResult precise =
-      xfen::detail::parse_with(record, {}, xfen::detail::BoardReading::precise_only);
+      xfen::detail::parse_with(record, {}, xfen::detail::Readers::precise_only);
   failures.check(precise.ok() && precise.position.width == expected.width &&
                      precise.position.board == expected.squares,
                  [&] { return "the precise reader does not read \"" + expected.text + "\""; });
@@ -258,7 +264,7 @@ namespace {
 void check_scan_agrees(std::string_view bytes, Failures &failures) {
   const std::string record = record_of(bytes.substr(0, bytes.find(' ')));
   const xfen::ParseResult precise =
-      xfen::detail::parse_with(record, {}, xfen::detail::BoardReading::precise_only);
+      xfen::detail::parse_with(record, {}, xfen::detail::Readers::precise_only);
   for (const Scanner &scanner : xfen::detail::board_scanners()) {
     const Piece sentinel(PieceType::chancellor, Color::black);
     Board board;
@@ -769,6 +775,135 @@ BOOST_AUTO_TEST_CASE(back_rank_look_ups_stop_at_a_narrow_width) {
         });
       }
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The castling scan
+
+namespace {
+
+// A back rank as letters of White's case, '.' empty: kings, rooks and a knight in the way.
+using BackRank = std::string;
+
+// Every back rank of `width` files with one king and at most two rooks, or two kings and a rook,
+// or no king and one rook, or a knight beside the king and a rook: the cases every token's
+// outcome turns on (K and Q with rooks on both sides, one side or none; a letter naming a rook, a
+// king, a knight or an empty square; no castling king).
+std::vector<BackRank> back_ranks(int width) {
+  std::vector<BackRank> ranks;
+  const auto w = static_cast<std::size_t>(width);
+  for (std::size_t king = 0; king < w; ++king)
+    for (std::size_t first = 0; first <= w; ++first)
+      for (std::size_t second = first; second <= w; ++second) {
+        BackRank rank(w, '.');
+        rank[king] = 'K';
+        if (first < w && first != king) rank[first] = 'R';
+        if (second < w && second != king && second != first) rank[second] = 'R';
+        ranks.push_back(rank);
+      }
+  for (std::size_t file = 0; file + 2 < w; ++file) {
+    ranks.push_back(std::string(file, '.') + "KRK" + std::string(w - file - 3, '.'));
+    ranks.push_back(std::string(file, '.') + "R" + std::string(w - file - 1, '.'));
+    ranks.push_back(std::string(file, '.') + "RNK" + std::string(w - file - 3, '.'));
+  }
+  return ranks;
+}
+
+// A position with these back ranks, Black's in its case, and nothing else.
+xfen::Position with_back_ranks(int width, const BackRank& white, const BackRank& black) {
+  xfen::Position position;
+  position.width = static_cast<std::uint8_t>(width);
+  for (std::size_t file = 0; file < white.size(); ++file) {
+    const auto square = [&](int rank) { return xfen::make_square(static_cast<int>(file), rank); };
+    if (white[file] != '.') position.put(square(0), Piece::from_letter(white[file]));
+    if (black[file] != '.')
+      position.put(square(xfen::kRanks - 1), Piece::from_letter(static_cast<char>(black[file] | 0x20)));
+  }
+  return position;
+}
+
+// Every castling field of one or two of these bytes: tokens of both colours that name rooks beside
+// a king, kings, knights and empty squares, files off an 8-file board, and bytes that are no token.
+std::vector<std::string> short_castling_fields() {
+  constexpr std::string_view kBytes = "KQkqABCDEFGHIJabcdefghij-smZz@`[{0\x80";
+  std::vector<std::string> fields;
+  for (const char a : kBytes) {
+    fields.emplace_back(1, a);
+    for (const char b : kBytes) fields.push_back({a, b});
+  }
+  return fields;
+}
+
+// Every castling field of three or four of these tokens.
+std::vector<std::string> long_castling_fields() {
+  constexpr std::string_view kTokens = "KQkqAHJahj";
+  std::vector<std::string> fields;
+  for (const char a : kTokens)
+    for (const char b : kTokens)
+      for (const char c : kTokens) {
+        fields.push_back({a, b, c});
+        for (const char d : kTokens) fields.push_back({a, b, c, d});
+      }
+  return fields;
+}
+
+}  // namespace
+
+// The castling scan (src/castling_scan.hpp) against the precise reader, on every field above and
+// every pair of back ranks of one width the list gives (each paired with a few of the others):
+// the scan accepts exactly the fields of one to four tokens the strict precise reader accepts,
+// with the same rights, and declines every other; and xfen::parse, scan first, says what the
+// precise readers alone say.
+BOOST_AUTO_TEST_CASE(castling_scan_agrees_with_the_precise_reader) {
+  Failures failures;
+  std::size_t scanned = 0;
+  const std::vector<std::string> short_fields = short_castling_fields();
+  std::vector<std::string> fields = short_fields;
+  for (std::string& field : long_castling_fields()) fields.push_back(std::move(field));
+  for (const int width : {8, 10}) {
+    const std::vector<BackRank> ranks = back_ranks(width);
+    for (std::size_t white = 0; white < ranks.size(); ++white) {
+      // Each rank is paired with itself in Black's case on even turns, another one on odd ones.
+      const std::size_t black = white % 2 == 0 ? white : (white * 7 + 3) % ranks.size();
+      const xfen::Position position = with_back_ranks(width, ranks[white], ranks[black]);
+      const std::string board = xfen::testing::board_text(position);
+      // The longer fields on every 25th pair only: the shorter ones already meet every rank.
+      const std::size_t count = white % 25 == 0 ? fields.size() : short_fields.size();
+      for (std::size_t at = 0; at < count; ++at) {
+        const std::string& field = fields[at];
+        const std::string record = board + " w " + field + " - 0 1";
+        const xfen::ParseResult precise =
+            xfen::detail::parse_with(record, {}, xfen::detail::Readers::precise_only);
+        const xfen::ParseResult fast = xfen::parse(record);
+        failures.check(fast.ok() == precise.ok() && fast.error.code == precise.error.code &&
+                           fast.error.offset == precise.error.offset &&
+                           fast.position.castling == precise.position.castling,
+                       [&] { return "\"" + record + "\": xfen::parse and the precise reader differ"; });
+
+        const std::array<xfen::detail::BackRankFiles, 2> files = {
+            xfen::detail::back_rank_files(position, Color::white),
+            xfen::detail::back_rank_files(position, Color::black)};
+        xfen::CastlingRights rights;
+        const bool scan_ok = xfen::detail::scan_castling(
+            field.data(), static_cast<std::uint32_t>(field.size()), files, rights);
+        const bool scannable = precise.ok() && field != "-" && field[0] != 's' && field[0] != 'm';
+        scanned += scan_ok ? 1 : 0;
+        failures.check(scan_ok == scannable && (!scan_ok || rights == precise.position.castling) &&
+                           (scan_ok || rights == xfen::CastlingRights{}),
+                       [&] {
+                         return "\"" + record + "\": the scan " +
+                                (scan_ok ? "accepts" : "declines") + " it, the precise reader " +
+                                (precise.ok() ? "accepts" : "refuses") + " it" +
+                                (scan_ok && rights != precise.position.castling
+                                     ? ", and they give other rights"
+                                     : "");
+                       });
+      }
+    }
+  }
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+  // Guards the test itself: most of these fields are refused, but not all.
+  BOOST_TEST(scanned > 20000U, scanned << " fields scanned");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ using xfen::ParseResult;
 using xfen::Profile;
 using xfen::RecordFields;
 using xfen::Severity;
-using xfen::detail::BoardReading;
+using xfen::detail::Readers;
 
 constexpr Profile kStrict = Profile::strict;
 constexpr Profile kLenient = Profile::lenient;
@@ -144,13 +144,13 @@ std::vector<ParseResult> read_all_ways(std::string_view text, const Reading& rea
       results.push_back(xfen::parse(record, options));
     else
       results.push_back(xfen::detail::parse_with(
-          record, options, way == 1 ? BoardReading::fast_scan_first : BoardReading::precise_only));
+          record, options, way == 1 ? Readers::fast_paths_first : Readers::precise_only));
     sunk.push_back(received.diagnostics);
   }
   return results;
 }
 
-constexpr std::string_view kWays[] = {"xfen::parse", "parse_with fast_scan_first",
+constexpr std::string_view kWays[] = {"xfen::parse", "parse_with fast_paths_first",
                                       "parse_with precise_only"};
 
 void check_warnings(const ParseResult& result, const std::vector<Diagnostic>& sunk,
