@@ -14,6 +14,10 @@ namespace xfen::detail {
 #elif !defined(XFEN_PORTABLE) && defined(__aarch64__) && defined(__ARM_NEON)
 #define XFEN_NEON 1
 #endif
+// SSE2 is part of the x86-64 baseline: used where the compiler targets it, with no dispatch.
+#if !defined(XFEN_PORTABLE) && defined(__SSE2__)
+#define XFEN_SSE2 1
+#endif
 
 // Set while the library is loaded (cpu_features.cpp), not on first use: a guarded local static
 // makes the compiler save registers on every call of the hot paths that ask. Before they are set
