@@ -74,7 +74,6 @@ inline BackRankFiles back_rank_files(const Position& position, Color color) noex
   const Piece* rank = &position.board[make_square(0, back_rank(color)).index()];
   const int width = grid_width(position);
   BackRankFiles files{};
-  int file = 0;
 #if defined(XFEN_SSE2)
   // A vector, not words: the parser asks just after the board scan has stored the board, and the
   // words (rank 8's six bytes into the scan's store of squares 64-79) made a parse 3-4 ns slower,
@@ -90,21 +89,22 @@ inline BackRankFiles back_rank_files(const Position& position, Color color) noex
   };
   files.kings = marks(king);
   files.rooks = marks(rook);
-  file = kMaxFiles;
 #else
+  int file = 0;
   if constexpr (kByteWords) {
     const std::uint64_t word = load_word(rank);
     files.kings = gather_marks(bytes_equal_to(word, static_cast<std::uint8_t>(king.letter())));
     files.rooks = gather_marks(bytes_equal_to(word, static_cast<std::uint8_t>(rook.letter())));
     file = 8;
   }
-#endif
   for (; file < width; ++file) {
     files.kings |= static_cast<unsigned>(rank[file] == king) << file;
     files.rooks |= static_cast<unsigned>(rank[file] == rook) << file;
   }
+#endif
   // The vector reads every file and the word files 0-7, whatever the width. A narrower position
-  // comes only from one built by hand; Position::at shows its squares past the width as empty, and so do these.
+  // comes only from one built by hand; Position::at shows its squares past the width as empty, and
+  // so do these.
   const unsigned on_board = (1u << width) - 1;
   files.kings &= on_board;
   files.rooks &= on_board;

@@ -24,7 +24,7 @@ inline constexpr unsigned kNoRook = 31;
 struct CastlingTargets {
   unsigned rooks = 0;  // BackRankFiles::rooks; none unless the colour has exactly one king
   unsigned king = 0;
-  unsigned h_rook = kNoRook;  // the outermost rook above the king: what K names
+  unsigned h_rook = kNoRook;  // the outermost rook above the king: what K names (see below)
   unsigned a_rook = kNoRook;  // the outermost rook below it: what Q names
 };
 
@@ -36,7 +36,8 @@ inline CastlingTargets castling_targets(const BackRankFiles& files) noexcept {
   const unsigned below = files.rooks & ((1u << king) - 1);
   return {.rooks = files.rooks,
           .king = king,
-          .h_rook = above == 0 ? kNoRook : static_cast<unsigned>(std::bit_width(above)) - 1,
+          // All ones when there is none, whose low five bits are kNoRook's.
+          .h_rook = static_cast<unsigned>(std::bit_width(above)) - 1,
           .a_rook = below == 0 ? kNoRook : static_cast<unsigned>(std::countr_zero(below))};
 }
 

@@ -436,9 +436,10 @@ class RecordReader {
   bool read_castling(Span field) noexcept {
     if (text_[field.begin] == '-' && field.size() == 1) return true;  // the commonest, in line
     if (fast_paths_) {
-      back_ranks_ = {detail::back_rank_files(position_, Color::white),
-                     detail::back_rank_files(position_, Color::black)};
-      if (detail::scan_castling(text_.data() + field.begin, field.size(), back_ranks_,
+      const std::array<detail::BackRankFiles, 2> back_ranks = {
+          detail::back_rank_files(position_, Color::white),
+          detail::back_rank_files(position_, Color::black)};
+      if (detail::scan_castling(text_.data() + field.begin, field.size(), back_ranks,
                                 position_.castling))
         return true;
     }

@@ -20,7 +20,9 @@
 #include <fstream>
 #include <iostream>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,28 +69,34 @@ class Failures {
   std::size_t failed_ = 0;
 };
 
-// The last bytes of a readable page whose next page cannot be read: text placed there ends where
-// readable memory ends, so that a fast path that loads past it faults, where inside a larger
-// buffer it would read someone else's bytes unseen.
-class PageEnd {
+// A readable page with one that cannot be read on each side: text placed at its end ends where
+// readable memory ends, and an object placed at its start begins where it begins, so that a fast
+// path that loads past either faults, where inside a larger buffer it would read someone else's
+// bytes unseen.
+class GuardedPage {
  public:
-  PageEnd() : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))) {
-    mapping_ = mmap(nullptr, 2 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  GuardedPage() : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))) {
+    mapping_ = mmap(nullptr, 3 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     BOOST_TEST_REQUIRE(mapping_ != MAP_FAILED);
-    BOOST_TEST_REQUIRE(mprotect(static_cast<char *>(mapping_) + page_, page_, PROT_NONE) == 0);
+    BOOST_TEST_REQUIRE(mprotect(readable(), page_, PROT_READ | PROT_WRITE) == 0);
   }
-  PageEnd(const PageEnd &) = delete;
-  PageEnd &operator=(const PageEnd &) = delete;
-  ~PageEnd() { munmap(mapping_, 2 * page_); }
+  GuardedPage(const GuardedPage &) = delete;
+  GuardedPage &operator=(const GuardedPage &) = delete;
+  ~GuardedPage() { munmap(mapping_, 3 * page_); }
 
   // A copy of `text` (at most a page) that ends on the page's last byte.
   std::string_view place(std::string_view text) {
-    char *const at = static_cast<char *>(mapping_) + page_ - text.size();
+    char *const at = readable() + page_ - text.size();
     std::memcpy(at, text.data(), text.size());
     return {at, text.size()};
   }
 
+  // The page's first byte, aligned for any object that fits the page.
+  void *start() { return readable(); }
+
  private:
+  char *readable() { return static_cast<char *>(mapping_) + page_; }
+
   std::size_t page_;
   void *mapping_ = nullptr;
 };
@@ -384,7 +392,7 @@ ReferenceBoard board_of_length(int width, std::size_t length) {
 // the field ending with the board, a record after it, and the board ending where readable memory
 // ends, so that a scan that loads past the field faults here.
 BOOST_AUTO_TEST_CASE(scan_reads_boards_of_every_length) {
-  PageEnd page_end;
+  GuardedPage page_end;
   Failures failures;
   for (const int width : {8, 10}) {
     const std::size_t shortest = width == 8 ? 15 : 23;
@@ -777,6 +785,33 @@ BOOST_AUTO_TEST_CASE(back_rank_look_ups_stop_at_a_narrow_width) {
   BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
 }
 
+// The look-ups read a back rank a vector or a word at a time; they must read the board's squares
+// only. A position placed where readable memory begins, and so a board that does (the board is
+// Position's first member), faults a look-up that reads before rank 1, as one that took rank 8's
+// offset for White's would.
+BOOST_AUTO_TEST_CASE(back_rank_look_ups_read_nothing_before_the_board) {
+  static_assert(offsetof(xfen::Position, board) == 0);
+  GuardedPage page;
+  Failures failures;
+  for (const int width : {8, 10})
+    for (const Color color : {Color::white, Color::black}) {
+      auto *const position = new (page.start()) xfen::Position();
+      position->width = static_cast<std::uint8_t>(width);
+      const int rank = xfen::back_rank(color);
+      position->board[xfen::make_square(0, rank).index()] = Piece(PieceType::rook, color);
+      position->board[xfen::make_square(4, rank).index()] = Piece(PieceType::king, color);
+      position->board[xfen::make_square(width - 1, rank).index()] = Piece(PieceType::rook, color);
+      const xfen::detail::BackRankFiles files = xfen::detail::back_rank_files(*position, color);
+      failures.check(files.kings == 1u << 4 && files.rooks == (1u | 1u << (width - 1)), [&] {
+        return "width " + std::to_string(width) + ", " +
+               (color == Color::white ? "White" : "Black") + ": kings " +
+               std::to_string(files.kings) + ", rooks " + std::to_string(files.rooks);
+      });
+      position->~Position();
+    }
+  BOOST_TEST(failures.failed() == 0U, failures.failed() << " of " << failures.checked());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The castling scan
 
@@ -1039,9 +1074,9 @@ BOOST_AUTO_TEST_CASE(counters_of_every_length) {
 }
 
 // Every record of the bundled corpus, and each of its last 40 prefixes, ending where readable
-// memory ends (PageEnd).
+// memory ends (GuardedPage).
 BOOST_AUTO_TEST_CASE(records_ending_at_a_page_boundary) {
-  PageEnd page_end;
+  GuardedPage page_end;
 
   std::ifstream in(std::string(XFEN_SOURCE_DIR) + "/corpus/positions/mixed.xfen");
   std::size_t parsed = 0;
