@@ -27,13 +27,10 @@ std::string_view square_name(Square square) noexcept {
 }
 
 std::optional<Square> square_from_name(std::string_view name, int width) noexcept {
-  if (name.size() != 2) return std::nullopt;
-  const int file = name[0] - 'a';
-  const int rank = name[1] - '1';
-  // Checked before make_square narrows them, which could wrap a far-off byte onto the board.
-  if (file < 0 || file >= width || file >= kMaxFiles || rank < 0 || rank >= kRanks)
-    return std::nullopt;
-  return make_square(file, rank);
+  // Checked before make_square narrows the file and rank, which could wrap a far-off byte onto
+  // the board.
+  if (!detail::names_square(name, width)) return std::nullopt;
+  return make_square(name[0] - 'a', name[1] - '1');
 }
 
 }  // namespace xfen
