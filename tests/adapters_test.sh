@@ -206,6 +206,27 @@ if [ -x /usr/games/gnuchess ]; then
     'error telluser Board is wrong! board_from_fen(): bad FEN (a piece was expected at pos=2) *' \
     'error telluser Board is wrong! board_from_fen(): bad FEN (a piece was expected at pos=0) *' \
     'ok 4k3/8/8/8/8/8/8/4K3 w - -'
+  # Each record Polyglot refuses ends that GNU Chess, so these 60 start 60 of them back to back. A
+  # start takes from a few input lines to over 2,000 (slow_start_gnuchess.py says why), all waiting
+  # unread: pinged every 2 ms, a long one gathered 4 KB of pings and aborted (CI saw
+  # record.empty-castling-field crash so; here about one start in 20).
+  refused='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'
+  for _ in $(seq 60); do echo "$refused"; done > "$work/refused.txt"
+  mapfile -t patterns < <(for _ in $(seq 60); do echo 'error *board_from_fen(): bad FEN*'; done)
+  answers 'gnuchess.py (60 starts)' "$work/refused.txt" "${patterns[@]}"
+fi
+# The same starts, made long on purpose by a stand-in GNU Chess that starts only after so many input
+# lines, and aborts as GNU Chess does if 4096 bytes wait by then (tests/adapters/slow_start_gnuchess.py):
+# 1,500 lines are a start longer than most; one that never starts is ended, and after five the
+# adapter gives up with a message rather than waiting for certify's time limit.
+mkdir -p "$work/slow" && ln -s "$root/tests/adapters/slow_start_gnuchess.py" "$work/slow/gnuchess"
+command="PATH='$work/slow':\$PATH SLOW_START_LINES=1500 '$adapters/engines/gnuchess.py'"
+answers 'gnuchess.py (a start of 1,500 lines)' <(echo "$start") 'error save wrote no position*'
+never=$(echo "$start" | PATH="$work/slow:$PATH" SLOW_START_LINES=0 timeout 60 \
+  "$adapters/engines/gnuchess.py" 2>&1)
+status=$?
+if [ $status -ne 1 ] || [[ $never != *"GNU Chess did not start, 5 times in a row"* ]]; then
+  fail "gnuchess.py, GNU Chess never starting: status $status, '$never'"
 fi
 
 # The matrix scripts/certify-programs.sh prints, from this test's reports: one row per run.

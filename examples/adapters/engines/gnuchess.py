@@ -13,14 +13,22 @@ github.com/madnight/gnuchess; Debian's 6.2.7 source was not at hand); each behav
 reproduced with the Debian 6.2.7 binary, by writing the commands to it from a Python script.
 
 Start: GNU Chess runs in an empty temporary folder (so that no gnuchess.ini of the caller's folder
-is read; `save` writes its file there). A GNU Chess whose first commands are already waiting
-loses some of them or holds them until more input comes (seen: the answer to "ping 1" never came,
-or came only after the next line): its Polyglot thread switches stdin to unbuffered
-(`setbuf(stdin, NULL)`, util_init in src/adapter/util.cpp) while its input thread is reading stdin
-with fgets (src/frontend/input.cc), and the frontend reads no command before Polyglot has started.
-So the adapter writes "ping 1", "ping 2", ... one line at a time, 2 ms apart, until a pong comes
-(such a ping may be lost: harmless), then "force" and a last ping, and reads everything up to that
-ping's second pong (below). A start takes about 0.05 s.
+is read; `save` writes its file there). It does not start until input comes, and then only by
+chance: its input thread starts first and waits in fgets holding stdin's lock
+(src/frontend/input.cc), its Polyglot thread waits for that lock to switch stdin to unbuffered
+(`setbuf(stdin, NULL)`, util_init in src/adapter/util.cpp), and the frontend reads no command
+before Polyglot has started (InitAdapter waits for it). Each line that comes in lets go of the
+lock for a moment, and Polyglot takes it only now and then: measured back to back, a start took
+130 lines at the median, 1,600 at the 99th percentile and 2,130 at most (200 starts). The lines
+wait unread in a pipe the frontend then reads 4096 bytes at a time into a 4096-byte buffer
+(ReadFromUser, src/frontend/engine.cc: strcat), so 4096 bytes waiting end GNU Chess with "*** buffer
+overflow detected ***: terminated" (SIGABRT); pinged every 2 ms, about one start in 20 did. And a
+line buffered by fgets when Polyglot switches stdin is lost. So the adapter nudges a starting GNU
+Chess with blank lines 0.5 ms apart (each answered "Invalid move: ", harmless), one in 20 a ping
+("ping 1", "ping 2", ...: one of them may be lost), until a pong comes; after 3,000 bytes
+unanswered it ends that GNU Chess and starts another, five times at most, then exits with a
+message. Then "force" and a last ping, and it reads everything up to that ping's second pong
+(below). A start takes about 0.08 s at the median, 0.95 s at the 99th percentile.
 For each record (the n-th) it sends three commands, the record unchanged after "setboard ":
   setboard <record>   # read by the frontend (ParseEPD), then passed on to Polyglot (board_from_fen)
   save <folder>/answer.epd
@@ -93,6 +101,7 @@ Declares: 8x8 only (Polyglot's features say variants="normal"; no Chess960 castl
 shredder-input (Polyglot reads file letters, the frontend does not), no 10x8 board, no capablanca
 pieces, no prefix-s / prefix-m castling).
 """
+import itertools
 import os
 import re
 import select
@@ -106,6 +115,10 @@ sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 from engine_io import Engine, engine_path, one_line, serve  # noqa: E402
 
 LIMIT = 4095                       # bytes of the three command lines of a record, "\n"s included
+START_NUDGE = 0.0005               # seconds between the lines that nudge a starting GNU Chess
+START_PING_EVERY = 20              # one of them in 20 a ping, the others blank (1 byte each)
+START_BYTES = 3000                 # then a new GNU Chess: what waits unread must stay under 4096
+START_TRIES = 5
 SAVED = b" bm 1; id 1;"            # what SaveEPD writes after the four fields, always
 REFUSALS = (b"telluser", b"tellusererror", b"Error", b"Illegal")
 POLYGLOT_FATAL = re.compile(rb"^\w+\(\): ")   # my_fatal's messages: "board_from_fen(): bad FEN ..."
@@ -116,26 +129,44 @@ class GnuChess(Engine):
 
     def __init__(self, folder):
         self.folder = folder
-        self.proc = subprocess.Popen([engine_path("gnuchess"), "--xboard"], cwd=folder,
+        self.pings = 0
+        self.quitting = False
+        for _ in range(START_TRIES):
+            if self.start():
+                break
+            self.proc.kill()                           # Polyglot never took stdin's lock
+            self.proc.wait()
+            for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+                pipe.close()
+        else:
+            sys.exit("gnuchess.py: GNU Chess did not start, %d times in a row (no pong to %d "
+                     "bytes of blank lines and pings each time)" % (START_TRIES, START_BYTES))
+        _, fatal = self.exchange(b"force\n")
+        if fatal is not None:
+            sys.exit("gnuchess.py: GNU Chess's Polyglot stopped at start: "
+                     + one_line(fatal).decode(errors="replace"))
+
+    def start(self):
+        """Starts GNU Chess and nudges it with blank lines, a ping among them every so often, until
+        a pong comes (True), or until START_BYTES of them are sent unanswered (False)."""
+        self.proc = subprocess.Popen([engine_path("gnuchess"), "--xboard"], cwd=self.folder,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         self.out, self.err = self.proc.stdout.fileno(), self.proc.stderr.fileno()
         self.pending = {self.out: b"", self.err: b""}
         self.open = {self.out, self.err}
-        self.pings = 0
-        self.quitting = False
-        running = False
-        while not running:                             # single pings until the frontend runs
-            self.send(b"ping %d\n" % self.ping())
-            deadline = time.monotonic() + 0.002
+        sent = 0
+        for nudge in itertools.count():
+            line = b"ping %d\n" % self.ping() if nudge % START_PING_EVERY == 0 else b"\n"
+            if sent + len(line) > START_BYTES:
+                return False
+            self.send(line)
+            sent += len(line)
+            deadline = time.monotonic() + START_NUDGE
             while time.monotonic() < deadline:
-                got = self.lines(max(0, deadline - time.monotonic()))
-                running = running or any(fd == self.out and line.startswith(b"pong ")
-                                         for fd, line in got)
-        _, fatal = self.exchange(b"force\n")
-        if fatal is not None:
-            sys.exit("gnuchess.py: GNU Chess's Polyglot stopped at start: "
-                     + one_line(fatal).decode(errors="replace"))
+                if any(fd == self.out and got.startswith(b"pong ")
+                       for fd, got in self.lines(max(0, deadline - time.monotonic()))):
+                    return True
 
     def ping(self):
         self.pings += 1
