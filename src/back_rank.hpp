@@ -41,9 +41,14 @@ struct BackRankFiles {
   unsigned kings;
   unsigned rooks;
 
+  // Whether the back rank holds one king: a castling king, unlike none or more.
+  [[nodiscard]] constexpr bool has_one_king() const noexcept {
+    return kings != 0 && (kings & (kings - 1)) == 0;
+  }
+
   // The castling king's file: that of the one king on the back rank; nothing for none or more.
   [[nodiscard]] constexpr std::optional<int> king() const noexcept {
-    if (kings == 0 || (kings & (kings - 1)) != 0) return std::nullopt;
+    if (!has_one_king()) return std::nullopt;
     return std::countr_zero(kings);
   }
 
@@ -51,14 +56,19 @@ struct BackRankFiles {
   // the lowest below it.
   [[nodiscard]] constexpr std::optional<int> outermost_rook(CastlingSide side,
                                                             int king_file) const noexcept {
+    const unsigned file = outermost_rook_or_past(side, king_file);
+    if (file >= kMaxFiles) return std::nullopt;
+    return static_cast<int>(file);
+  }
+
+  // outermost_rook without its branch, for the castling field's fast path: a file past the grid
+  // (32 below the king, all ones above it) when there is none.
+  [[nodiscard]] constexpr unsigned outermost_rook_or_past(CastlingSide side,
+                                                          int king_file) const noexcept {
     if (side == CastlingSide::h_side) {
-      const unsigned beyond = rooks & ~((2u << king_file) - 1);
-      if (beyond == 0) return std::nullopt;
-      return std::bit_width(beyond) - 1;
+      return static_cast<unsigned>(std::bit_width(rooks & ~((2u << king_file) - 1))) - 1;
     }
-    const unsigned beyond = rooks & ((1u << king_file) - 1);
-    if (beyond == 0) return std::nullopt;
-    return std::countr_zero(beyond);
+    return static_cast<unsigned>(std::countr_zero(rooks & ((1u << king_file) - 1)));
   }
 
   // Whether no rook stands further out on `side` than file `rook_file` (0..9).

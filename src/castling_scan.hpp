@@ -6,8 +6,8 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
+#include <optional>
 
 #include "back_rank.hpp"
 #include "xfen/position_value.hpp"
@@ -17,8 +17,8 @@ namespace xfen::detail {
 // The most tokens the scan reads: one right per colour and side.
 inline constexpr std::uint32_t kCastlingScanTokens = 4;
 
-// What one colour's tokens can name: its king's file and the rooks K and Q name beside it.
-// kNoRook stands for no rook: it is a bit no rook mask has.
+// What one colour's tokens can name: its king's file and the rooks K and Q name beside it. No rook
+// is a number past the grid's files: kNoRook, or what BackRankFiles::outermost_rook_or_past gives.
 inline constexpr unsigned kNoRook = 31;
 
 struct CastlingTargets {
@@ -29,16 +29,12 @@ struct CastlingTargets {
 };
 
 inline CastlingTargets castling_targets(const BackRankFiles& files) noexcept {
-  const bool one_king = files.kings != 0 && (files.kings & (files.kings - 1)) == 0;
-  if (!one_king) return {};
-  const auto king = static_cast<unsigned>(std::countr_zero(files.kings));
-  const unsigned above = files.rooks & ~((2u << king) - 1);
-  const unsigned below = files.rooks & ((1u << king) - 1);
+  if (!files.has_one_king()) return {};
+  const int king = *files.king();
   return {.rooks = files.rooks,
-          .king = king,
-          // All ones when there is none, whose low five bits are kNoRook's.
-          .h_rook = static_cast<unsigned>(std::bit_width(above)) - 1,
-          .a_rook = below == 0 ? kNoRook : static_cast<unsigned>(std::countr_zero(below))};
+          .king = static_cast<unsigned>(king),
+          .h_rook = files.outermost_rook_or_past(CastlingSide::h_side, king),
+          .a_rook = files.outermost_rook_or_past(CastlingSide::a_side, king)};
 }
 
 // Reads a castling field of one to four tokens, each K, Q or a rook's file letter in either case,
@@ -65,7 +61,9 @@ inline bool scan_castling(const char* field, std::uint32_t size,
     rook = letter == ('Q' & 31u) ? target.a_rook : rook;
     const unsigned is_letter = (byte & 0xc0u) == 0x40u ? 1u : 0u;
     const unsigned slot = 2 * color + (rook < target.king ? 1u : 0u);  // the a-side is 1
-    ok &= is_letter & (target.rooks >> (rook & 31u)) & ~(given >> slot);
+    // As 64 bits, so that no rook (31, 32, or all ones, masked to 63) reaches a rook's bit.
+    const std::uint64_t rooks = target.rooks;
+    ok &= is_letter & static_cast<unsigned>(rooks >> (rook & 63u)) & ~(given >> slot);
     given |= 1u << slot;
     rights.rook_files[color][slot & 1u] = static_cast<std::int8_t>(rook);
   }
