@@ -176,3 +176,23 @@ BOOST_AUTO_TEST_CASE(a_piece_on_any_square_past_an_8_file_board) {
       }
     }
 }
+
+// A wrong en passant square, also one off the board, is quoted as a record would spell it, as far
+// as one character can: a rank past 9, or before 1, and a file past z, or before a, have no such
+// character and are quoted '?'.
+BOOST_AUTO_TEST_CASE(a_wrong_en_passant_square_is_quoted_as_far_as_it_can_be) {
+  const struct {
+    int file, rank;
+    std::string_view quoted;
+  } squares[] = {{3, 0, "d1"},  {3, 8, "d9"},  {3, 9, "d?"}, {3, -1, "d?"},
+                 {0, 2, "a3"},  {25, 5, "z6"}, {26, 5, "?6"}, {-1, 5, "?6"}};
+  for (const auto& square : squares) {
+    Position p = start();
+    p.en_passant = xfen::make_square(square.file, square.rank);
+    const xfen::ValidationResult valid = xfen::validate(p);
+    BOOST_TEST_CONTEXT(square.quoted) {
+      BOOST_TEST(!valid.ok());
+      BOOST_TEST(valid.error.value_text() == square.quoted);
+    }
+  }
+}
