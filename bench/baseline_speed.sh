@@ -19,18 +19,20 @@ baseline=623f4b1
 rounds=7
 core=1
 xfen="$source_dir/build/xfen"
+xfen_given=no
 usage="usage: bench/baseline_speed.sh [--baseline COMMIT] [--rounds N] [--core C] [--xfen PATH]"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --baseline) baseline=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --core) core=$2; shift 2 ;;
-    --xfen) xfen=$2; shift 2 ;;
+    --xfen) xfen=$2; xfen_given=yes; shift 2 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 cxx=${CXX:-g++}
 command -v taskset >/dev/null || { echo "taskset (util-linux) is not installed" >&2; exit 2; }
+[[ $xfen_given == no || -x $xfen ]] || { echo "--xfen $xfen: no such command" >&2; exit 2; }
 git -C "$source_dir" rev-parse --verify --quiet "$baseline^{commit}" >/dev/null ||
   { echo "no commit $baseline in $source_dir (a shallow clone? fetch it first)" >&2; exit 2; }
 
@@ -59,17 +61,12 @@ records="$source_dir/corpus/positions/mixed.xfen"
 changes=$(git -C "$source_dir" diff --quiet HEAD || echo ', with uncommitted changes')
 echo "baseline $(git -C "$source_dir" rev-parse --short "$baseline") against the working tree" \
   "($(git -C "$source_dir" rev-parse --short HEAD)$changes), $rounds rounds on core $core, $cxx"
-for _ in $(seq "$rounds"); do
-  for tree in baseline current; do
-    taskset -c "$core" "$work/driver-$tree" "$records" 2>/dev/null | sed "s/^/$tree /" \
-      >>"$work/times"
-  done
-done
-
-# `xfen canon` over the corpus repeated to 400,000 lines, to /dev/null, and over an empty input:
-# the fastest of five runs of each (the same rule as the drivers' passes). The cost per line is
-# their difference over the lines, so that starting a process (3.5 ms on this project's machine,
-# 2 ms of it what starting /bin/true costs there) is not spread over the lines as if it were theirs.
+# `xfen canon` over the corpus repeated to 400,000 lines, to /dev/null, and over an empty input,
+# once each a round, so that its runs meet the same moods of the machine as the drivers' (five
+# runs after all the rounds once came out twice as slow as the drivers' passes). Its cost per line
+# is the fastest run over each input, their difference over the lines: starting a process (3.5 ms
+# on this project's machine, 2 ms of it what starting /bin/true costs there) is no line's cost.
+canon_skipped=""
 if [[ -x "$xfen" ]]; then
   lines=400000
   : >"$work/canon-input"
@@ -77,17 +74,26 @@ if [[ -x "$xfen" ]]; then
     cat "$records" >>"$work/canon-input"
   done
   : >"$work/canon-empty"
-  for _ in 1 2 3 4 5; do
+else
+  canon_skipped="no $xfen (cmake --build build --target xfen_cli builds it; --xfen names another)"
+fi
+
+for _ in $(seq "$rounds"); do
+  for tree in baseline current; do
+    taskset -c "$core" "$work/driver-$tree" "$records" 2>/dev/null | sed "s/^/$tree /" \
+      >>"$work/times"
+  done
+  if [[ -z $canon_skipped ]]; then
     for input in canon-input canon-empty; do
       start=$(date +%s%N)
       taskset -c "$core" "$xfen" canon "$work/$input" >/dev/null
       end=$(date +%s%N)
       echo "$input $(wc -l <"$work/$input") $(( end - start ))" >>"$work/canon"
     done
-  done
-fi
+  fi
+done
 
-python3 - "$work/times" "$work/canon" <<'EOF'
+python3 - "$work/times" "$work/canon" "$canon_skipped" <<'EOF'
 import os, statistics, sys
 times = {}
 for line in open(sys.argv[1]):
@@ -115,4 +121,6 @@ if os.path.exists(sys.argv[2]):
     print(f"  canon per line / parse + write  {canon:.0f} / {now['parse-write-all']:.1f} ns"
           f" = {canon / now['parse-write-all']:.2f}"
           f"   ({lines:,} lines, less {start / 1e6:.1f} ms to start on an empty input)")
+else:
+    print(f"  canon per line: not measured: {sys.argv[3]}")
 EOF
