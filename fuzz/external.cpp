@@ -10,11 +10,13 @@
 // Which program, and what it declares: from the environment, else from the build (the CMake
 // options of the same names, for ClusterFuzzLite and OSS-Fuzz, whose runners set no environment):
 //   XFEN_FUZZ_IMPL              the command, run by /bin/sh -c (no default: the target says so)
-//   XFEN_FUZZ_ACCEPT_SPELLING   as certify's --accept-spelling ("shredder,ep-legal"); else learnt
+//   XFEN_FUZZ_ACCEPT_SPELLING   as certify's --accept-spelling ("shredder,ep-legal"): every answer
+//                               is held to it; else learnt from a first batch and fixed for the run
 //   XFEN_FUZZ_ACCEPT_LAYOUT     as --accept-layout ("epd", "board")
 //   XFEN_FUZZ_SUPPORTS          as --supports ("8x8,chess960"): records of other games are not sent
 //   XFEN_FUZZ_TIMEOUT_MS        per record (2000)
-//   XFEN_FUZZ_SPELLING_RECORDS  generated records the spelling is learnt from first (1000)
+//   XFEN_FUZZ_SPELLING_RECORDS  generated records the spelling is learnt from first, when none is
+//                               declared (1000)
 //   XFEN_FUZZ_KEEP_GOING        a folder: report each new disagreement once, keep its input there
 //                               (disagreement-<n>) and go on, the program restarted after a crash:
 //                               a program that disagrees in many ways shows them all in one run
@@ -115,17 +117,15 @@ struct External {
     runner.max_restarts = std::numeric_limits<unsigned>::max();
     const auto learner = answering_session(runner, oracle);
     std::size_t unanswered = 0;
-    oracle.learn_spelling(
-        [&](std::string_view record) {
+    oracle.learn_spelling_or_exit(
+        kTarget, command, [&](std::string_view record) {
           certify::Answer answer = ask(*learner, record);
           if (!answered(answer)) {
             ++unanswered;
             if (!keep_going.empty()) check(*oracle.case_for(record), answer);
           }
           return answer;
-        },
-        fuzz::number_setting(kTarget, "XFEN_FUZZ_SPELLING_RECORDS", 1000));
-    std::fprintf(stderr, "fuzz_external: %s; spelling: %s\n", command.c_str(), oracle.spelling().describe().c_str());
+        });
     if (unanswered != 0)
       std::fprintf(stderr, "fuzz_external: %zu of the spelling records got a crash, a hang or a broken line%s\n",
                    unanswered, keep_going.empty() ? " (findings when fuzzing meets them)" : "");
@@ -163,7 +163,12 @@ External& external() {
     // findings, the runner restarts it.
     runner.max_restarts = keep_going.empty() ? 0 : std::numeric_limits<unsigned>::max();
     auto* made = new External{command, fuzz::Oracle(declarations()), nullptr, keep_going, {}};
-    made->learn_spelling(runner);
+    // Declared, the spelling is a contract from the first record on: nothing is learnt.
+    if (setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING).empty())
+      made->learn_spelling(runner);
+    else
+      std::fprintf(stderr, "fuzz_external: %s; spelling declared: --accept-spelling %s\n", command.c_str(),
+                   made->oracle.declared().c_str());
     made->session = answering_session(runner, made->oracle);
     return made;
   }();

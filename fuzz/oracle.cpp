@@ -70,6 +70,7 @@ std::variant<OracleDeclarations, std::string> read_declarations(std::string_view
         declarations.accepted.add(*certify::spelling_from_name(name));
       }))
     return *problem;
+  if (auto conflict = declarations.accepted.conflict()) return "accept-spelling: " + *conflict;
   if (auto problem = read_list(accept_layout, "accept-layout", {"epd", "board"}, [&](std::string_view name) {
         declarations.accepted_layouts.add(*record_fields_from_name(name));
       }))
@@ -107,7 +108,7 @@ std::string Oracle::start_record() const {
   return first;
 }
 
-void Oracle::learn_spelling(const AskImplementation& ask, std::size_t records) {
+std::optional<std::string> Oracle::learn_spelling(const AskImplementation& ask, std::size_t records) {
   for (std::size_t i = 0; i < records; ++i) {
     const auto made = generate::generate(generate::records_for(generate::RecordProfile::all), kSpellingSeeds + i);
     const std::optional<certify::CertifyCase> c = case_for(made.value.text);
@@ -115,27 +116,73 @@ void Oracle::learn_spelling(const AskImplementation& ask, std::size_t records) {
     const certify::Answer answer = ask(c->input);
     if (answer.kind == certify::Answer::Kind::accepted) spelling_.add(certify::spelling_evidence(*c, answer.text));
   }
-  learnt_ = true;
+  // A field no answer told apart keeps X-FEN's spelling.
+  std::string undecided;
+  const auto choose = [&undecided](const certify::ChoiceEvidence& evidence, const std::string& described,
+                                   auto declare) {
+    if (evidence.answers == 0) return;
+    if (const auto used = evidence.used())
+      declare(*used);
+    else
+      undecided += (undecided.empty() ? "" : "; ") + described;
+  };
+  certify::SpellingSet learnt;
+  choose(spelling_.castling(), spelling_.describe_castling(), [&learnt](std::size_t style) {
+    if (style == 1) learnt.add(certify::Spelling::shredder);
+    if (style == 2) learnt.add(certify::Spelling::classic);
+  });
+  choose(spelling_.en_passant(), spelling_.describe_en_passant(), [&learnt](std::size_t style) {
+    if (style == 1) learnt.add(certify::Spelling::ep_always);
+    if (style == 2) learnt.add(certify::Spelling::ep_legal);
+  });
+  if (!undecided.empty())
+    return "the first " + std::to_string(records) + " records show no single spelling (" + undecided +
+           "): declare the program's spelling (--accept-spelling; XFEN_FUZZ_ACCEPT_SPELLING), and its answers are "
+           "held to it";
+  declarations_.accepted = learnt;
+  return std::nullopt;
+}
+
+void Oracle::learn_spelling_or_exit(std::string_view target, std::string_view who, const AskImplementation& ask) {
+  const std::size_t records = number_setting(target, "XFEN_FUZZ_SPELLING_RECORDS", 1000);
+  const std::optional<std::string> undecided = learn_spelling(ask, records);
+  const std::string name(target);
+  const std::string program(who);
+  if (undecided) {
+    std::fprintf(stderr, "fuzz_%s: %s: %s\n", name.c_str(), program.c_str(), undecided->c_str());
+    std::exit(2);
+  }
+  std::fprintf(stderr,
+               "fuzz_%s: %s; spelling learnt from %zu records and fixed as the declaration for this run: %s "
+               "(--accept-spelling %s)\n",
+               name.c_str(), program.c_str(), records, spelling_.describe().c_str(),
+               declared().empty() ? "none: X-FEN's" : declared().c_str());
+}
+
+std::string Oracle::declared() const {
+  return certify::spelling_list(declarations_.accepted.declared_style());
 }
 
 std::optional<certify::DisagreementKey> Oracle::disagreement(const certify::CertifyCase& c,
                                                              const certify::Answer& answer) const {
-  const certify::Grade graded = certify::grade(c, answer, declarations_.accepted, declarations_.accepted_layouts,
-                                               learnt_ ? &spelling_ : nullptr);
+  const certify::Grade graded = certify::grade(c, answer, declarations_.accepted, declarations_.accepted_layouts);
   if (!certify::is_disagreement(graded.verdict)) return std::nullopt;
   return certify::disagreement_key(c, answer, graded);
 }
 
 std::optional<certify::DisagreementKey> Oracle::report(std::string_view target, const certify::CertifyCase& c,
                                                        const certify::Answer& answer) const {
-  const certify::Grade graded = certify::grade(c, answer, declarations_.accepted, declarations_.accepted_layouts,
-                                               learnt_ ? &spelling_ : nullptr);
+  const certify::Grade graded = certify::grade(c, answer, declarations_.accepted, declarations_.accepted_layouts);
   if (!certify::is_disagreement(graded.verdict)) return std::nullopt;
+  // The answer that passes is the expected position in the declared spelling, not X-FEN's.
+  const std::string written =
+      certify::declared_writing(c.expected_position, declarations_.accepted.declared_style()).value_or(c.expected);
+  const std::string spelled = declarations_.accepted.empty() ? "" : " (declared: --accept-spelling " + declared() + ")";
   std::string expected;
   switch (c.expectation) {
-    case certify::Expectation::accept: expected = "ok " + c.expected; break;
+    case certify::Expectation::accept: expected = "ok " + written + spelled; break;
     case certify::Expectation::reject: expected = "error (" + c.rule + ")"; break;
-    case certify::Expectation::either: expected = "error, or ok " + c.expected + " (" + c.rule + ")"; break;
+    case certify::Expectation::either: expected = "error, or ok " + written + spelled + " (" + c.rule + ")"; break;
   }
   const std::optional<std::string> line = certify::answer_line(answer);
   std::string theirs = line ? testing::escaped(*line) : std::string(certify::answer_kind_name(answer.kind));

@@ -7,8 +7,10 @@
 // that libFuzzer keeps the input as a crash artifact.
 //
 // The implementation's spelling is declared (the values of certify's --accept-spelling and
-// --accept-layout) or learnt from a first batch of generated records, as `xfen certify --generate`
-// learns it: a program that writes Shredder letters throughout is not failed on every record.
+// --accept-layout), and every answer is held to it on its own record. When nothing is declared, it
+// may be learnt from a first batch of generated records and then fixed as the declaration for the
+// rest of the run (a program that writes Shredder letters throughout is not failed on every
+// record); a batch that shows no single spelling of a field ends the run, asking for one.
 #pragma once
 
 #include <cstddef>
@@ -57,10 +59,17 @@ class Oracle {
   // (Stockfish on an empty board); asked this first, such a program is fuzzed, not given up.
   std::string start_record() const;
 
-  // Asks the implementation about `records` generated records (their own seeds) and keeps the
-  // spelling its answers show, to grade every later answer with.
-  void learn_spelling(const AskImplementation& ask, std::size_t records);
+  // Asks the implementation about `records` generated records (their own seeds) and declares the
+  // spelling its answers show, for every later answer to be held to. A field whose answers show no
+  // single spelling declares nothing: the error names what they did and asks for a declaration (a
+  // guess would report correct records as findings).
+  std::optional<std::string> learn_spelling(const AskImplementation& ask, std::size_t records);
+  // The same for a fuzz target, from XFEN_FUZZ_SPELLING_RECORDS records (1000), saying on stderr,
+  // as fuzz_`target` about `who`, what it declared; on the error, the process ends with exit 2.
+  void learn_spelling_or_exit(std::string_view target, std::string_view who, const AskImplementation& ask);
   const certify::SpellingProfile& spelling() const noexcept { return spelling_; }
+  // The declaration every answer is held to: "ep-legal", "shredder,ep-always"; empty: X-FEN's.
+  std::string declared() const;
 
   // The disagreement of `answer` with xfen, graded as certification grades it; nothing when the
   // answer passes.
@@ -78,7 +87,6 @@ class Oracle {
  private:
   OracleDeclarations declarations_;
   certify::SpellingProfile spelling_;
-  bool learnt_ = false;
 };
 
 // A number from the environment variable `name`, or `fallback` when it is unset or empty; a

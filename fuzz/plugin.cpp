@@ -12,9 +12,10 @@
 // XFEN_PLUGIN_SOURCES), by default the simple model of SPEC, which must agree with xfen on every
 // record. The same source is also built as `plugin_planted`, with a copy of the simple model that
 // has one planted bug (fuzz/plugin/planted_bug_plugin.cpp): a fixture that fuzzing must find.
-// What the implementation declares it says itself (accept_spelling, supports); when it declares
-// no spelling, its spelling is learnt first from its answers to XFEN_FUZZ_SPELLING_RECORDS
-// generated records (1000), as `xfen certify --generate` learns it: in process, in milliseconds.
+// What the implementation declares it says itself (accept_spelling, supports), and every answer is
+// held to that spelling on its own record; when it declares none, its spelling is learnt first
+// from its answers to XFEN_FUZZ_SPELLING_RECORDS generated records (1000), in milliseconds, and
+// fixed as the declaration for the run (no single spelling: exit 2, asking for a declaration).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -60,16 +61,13 @@ PluginUnderTest& plugin_under_test() {
     const std::string_view accept_spelling = made->implementation->accept_spelling();
     if (accept_spelling.empty()) {
       // An exception while the spelling is learnt is a finding like any other.
-      made->oracle.learn_spelling(
-          [made](std::string_view record) {
+      made->oracle.learn_spelling_or_exit(
+          kTarget, name, [made](std::string_view record) {
             certify::Answer answer = made->ask(record);
             if (answer.kind == certify::Answer::Kind::crash)
               made->oracle.check(kTarget, *made->oracle.case_for(record), answer);
             return answer;
-          },
-          fuzz::number_setting(kTarget, "XFEN_FUZZ_SPELLING_RECORDS", 1000));
-      std::fprintf(stderr, "fuzz_plugin: %s; spelling learnt: %s\n", name.c_str(),
-                   made->oracle.spelling().describe().c_str());
+          });
     } else {
       std::fprintf(stderr, "fuzz_plugin: %s; spelling declared: %.*s\n", name.c_str(),
                    static_cast<int>(accept_spelling.size()), accept_spelling.data());

@@ -54,9 +54,10 @@ PluginUnderTest start() {
   }
   under_test.oracle.emplace(std::get<fuzz::OracleDeclarations>(std::move(declared)));
   if (implementation.accept_spelling().empty())
-    under_test.oracle->learn_spelling(
-        [&implementation](std::string_view record) { return fuzz::plugin_answer(implementation, record); },
-        kSpellingRecords);
+    if (auto undecided = under_test.oracle->learn_spelling(
+            [&implementation](std::string_view record) { return fuzz::plugin_answer(implementation, record); },
+            kSpellingRecords))
+      under_test.problem = std::string(implementation.name()) + ": " + *undecided;
   return under_test;
 }
 

@@ -18,7 +18,11 @@ rule). This test shows, for each bug:
 - SavedInputCases: --save-cases with --inputs (the fuzzers' findings) writes one case per distinct
   disagreement; a suite run refuses the option;
 - SuiteComparison: with --suite-report, a group the suite run shows names the failing suite case,
-  and the combination bugs, which the suite passes, are groups no suite case shows.
+  and the combination bugs, which the suite passes, are groups no suite case shows;
+- DeclaredSpelling: under --accept-spelling, every answer and every shrunk candidate is held to
+  the declared spelling on its own record (issue 40): the groups of a planted ep-legal bug all
+  shrink to records the declaration fails, and their saved cases carry the spelling and pass the
+  fixed program.
 
 Usage: certify_generate_test.py path/to/xfen [unittest arguments, e.g. SuitePasses Inputs]
 """
@@ -402,6 +406,51 @@ class SuiteComparison(base.CertifyTestCase):
         groups = run.report["generative"]["groups"]
         self.assertEqual([(g["key"], g["suite_case"]) for g in groups], [("wrong-position: en-passant", None)])
         self.assertIn("suite:     no suite case fails this way: only generation found it", run.stdout)
+
+
+class DeclaredSpelling(base.CertifyTestCase):
+    """tests/certify_stubs/ep_legal_black_bug.py writes ep-legal's spelling, but the en passant
+    square as read when Black is to move; declared ep-legal, that is its only fault."""
+
+    def test_every_group_of_a_planted_ep_legal_bug_has_black_to_move(self):
+        bug, fixed = stub("ep_legal_black_bug.py"), stub("ep_legal_black_bug.py", "--fixed")
+        with tempfile.TemporaryDirectory(prefix="certify-generate-test-") as work:
+            saved = os.path.join(work, "cases.jsonl")
+            run = certify("--generate", "20000", "--seed", "1", "--impl", bug, "--accept-spelling", "ep-legal",
+                          "--save-cases", saved, limit=300)
+            self.assertIsNotNone(run.report, run.describe())
+            self.assertEqual(run.status, 1, run.describe())
+            groups = run.report["generative"]["groups"]
+            self.assertTrue(groups, run.describe())
+            minimal = [g["minimal"] for g in groups]
+            for record in minimal:
+                self.assertEqual(record.split(" ")[1], "b", json.dumps(groups, indent=2))
+            # Each minimal record fails the stub alone, and passes it with the bug removed.
+            inputs = Path(work) / "minimal.txt"
+            inputs.write_text("".join(record + "\n" for record in minimal))
+            alone = certify("--inputs", str(inputs), "--impl", bug, "--accept-spelling", "ep-legal")
+            self.assertEqual(alone.report["summary"]["failed"], len(minimal), alone.describe())
+            passed = certify("--inputs", str(inputs), "--impl", fixed, "--accept-spelling", "ep-legal")
+            self.assertEqual(passed.status, 0, passed.describe())
+            # The saved cases carry the declared spelling in the suite's own field, and a copy of
+            # the suite with them fails the stub on them and passes the fixed one.
+            with open(saved, encoding="utf-8") as f:
+                cases = [json.loads(line) for line in f]
+            self.assertEqual(len(cases), len(groups))
+            suite = os.path.join(work, "suite")
+            shutil.copytree(base.SUITE, suite)
+            for case in cases:
+                self.assertEqual(case.get("en_passant"), "legal", case)
+                self.assertEqual(list(SCHEMA.iter_errors(case)), [], case)
+                with open(os.path.join(suite, case["id"].split(".")[0] + ".jsonl"), "a", encoding="utf-8") as f:
+                    f.write(json.dumps(case) + "\n")
+            subprocess.run([sys.executable, str(CLASSIFY), suite], check=True)
+            caught = certify("--impl", bug, "--suite", suite, "--accept-spelling", "ep-legal", "--id",
+                             "*.generated-*", limit=120)
+            self.assertEqual({c["id"] for c in caught.report["cases"] if c["verdict"] != "pass"},
+                             {c["id"] for c in cases}, caught.describe())
+            clean = certify("--impl", fixed, "--suite", suite, "--accept-spelling", "ep-legal", limit=120)
+            self.assertEqual(clean.status, 0, clean.describe())
 
 
 class SavedInputCases(base.CertifyTestCase):

@@ -50,7 +50,6 @@ certify::GenerativeOptions run_of(std::string command, std::uint64_t seed, std::
   options.certify.runner = runner(std::move(command));
   options.seed = seed;
   options.record_limit = limit;
-  options.spelling_records = 200;
   return options;
 }
 
@@ -111,7 +110,6 @@ BOOST_AUTO_TEST_CASE(a_program_that_never_disagrees_stops_the_run_at_the_stale_l
   BOOST_TEST(report.generative->generated >= 500u);
   BOOST_TEST(report.generative->generated <= 500u + 2 * 1024u);
   BOOST_TEST(report.generative->stopped_by == "500 records in a row without a new group");
-  BOOST_TEST(report.generative->spelling_records == 200u);
 }
 
 BOOST_AUTO_TEST_CASE(the_time_limit_stops_generation) {
@@ -197,7 +195,6 @@ BOOST_AUTO_TEST_CASE(a_disagreement_the_program_does_not_repeat_is_reported_unsh
   certify::GenerativeOptions options =
       run_of("read -r first; echo 'error the first record'; exec '" + xfen_binary() + "' adapter", 0, 200);
   options.certify.runner.jobs = 1;
-  options.spelling_records = 0;
   // A seed whose first record xfen reads, so that rejecting it is a disagreement.
   while (certify::certify_case_from_record(
              xfen::generate::generate(xfen::generate::records_for(options.profile), options.seed).value.text, 1)

@@ -9,10 +9,12 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "certify/grade/certify_case.hpp"
 #include "certify/grade/certification.hpp"
 #include "certify/grade/grade.hpp"
+#include "certify/grade/spelling_profile.hpp"
 #include "certify/grade/statement.hpp"
 #include "conformance/suite_loader.hpp"
 #include "xfen/parse.hpp"
@@ -33,18 +35,38 @@ const xfen::conformance::Suite& suite() {
 Answer accepted(std::string record) { return {Answer::Kind::accepted, std::move(record), {}, {}}; }
 Answer rejected() { return {Answer::Kind::rejected, "nope", {}, {}}; }
 
-// What `xfen adapter` answers: the strict reader, then the canonical writer.
+// What `xfen adapter` answers: the strict reader, then the canonical writer (in `style`, as a
+// program that declares it writes; classic letters name an inner rook by its X-FEN letter).
 Answer reference_answer(const std::string& input, const xfen::WriteOptions& style = {}) {
   const xfen::ParseResult read = xfen::parse(input);
   if (!read.ok()) return rejected();
-  const xfen::StringResult written = xfen::to_string(read.position, style);
-  return written.ok() ? accepted(written.text) : rejected();
+  const std::optional<std::string> written = certify::declared_writing(read.position, style);
+  return written ? accepted(*written) : rejected();
 }
 
-certify::SpellingSet every_spelling() {
-  certify::SpellingSet all;
-  for (const certify::Spelling s : certify::all_spellings()) all.add(s);
+// The declaration of `style`: its spelling of each field that is not X-FEN's.
+certify::SpellingSet declaration_of(const xfen::WriteOptions& style) {
+  certify::SpellingSet set;
+  if (style.castling == xfen::CastlingStyle::shredder) set.add(certify::Spelling::shredder);
+  if (style.castling == xfen::CastlingStyle::classic) set.add(certify::Spelling::classic);
+  if (style.en_passant == xfen::EnPassantStyle::always) set.add(certify::Spelling::ep_always);
+  if (style.en_passant == xfen::EnPassantStyle::legal) set.add(certify::Spelling::ep_legal);
+  return set;
+}
+
+// Every declaration a program can make: none, or one spelling of either field, or one of each.
+std::vector<certify::SpellingSet> every_declaration() {
+  std::vector<certify::SpellingSet> all;
+  for (const xfen::CastlingStyle castling : certify::kCastlingStyles)
+    for (const xfen::EnPassantStyle en_passant : certify::kEnPassantStyles)
+      all.push_back(declaration_of(xfen::WriteOptions{.castling = castling, .en_passant = en_passant}));
   return all;
+}
+
+certify::SpellingSet declared(std::initializer_list<certify::Spelling> spellings) {
+  certify::SpellingSet set;
+  for (const certify::Spelling s : spellings) set.add(s);
+  return set;
 }
 
 certify::CertifyCase record_case(const std::string& record) {
@@ -61,13 +83,66 @@ BOOST_AUTO_TEST_CASE(the_suite_loads) {
   BOOST_TEST(suite().cases.size() > 600U);
 }
 
-BOOST_AUTO_TEST_CASE(xfen_s_own_answers_pass_every_case_in_any_accepted_spelling_set) {
-  for (const certify::SpellingSet accepted : {certify::SpellingSet{}, every_spelling()})
+BOOST_AUTO_TEST_CASE(xfen_s_own_answers_in_the_declared_spelling_pass_every_case) {
+  BOOST_TEST(every_declaration().size() == 9U);
+  for (const certify::SpellingSet declaration : every_declaration())
     for (const auto& c : suite().cases) {
       const certify::CertifyCase graded = certify::certify_case_from_suite(c);
-      const certify::Grade g = certify::grade(graded, reference_answer(c.input), accepted);
-      BOOST_TEST((g.verdict == Verdict::pass), c.id << ": " << certify::verdict_name(g.verdict) << ": " << g.detail);
+      const certify::Grade g =
+          certify::grade(graded, reference_answer(c.input, declaration.declared_style()), declaration);
+      BOOST_TEST((g.verdict == Verdict::pass), c.id << " declared '" << certify::spelling_list(declaration.declared_style())
+                                                     << "': " << certify::verdict_name(g.verdict) << ": " << g.detail);
     }
+}
+
+// Issue 40: a declared spelling is a contract on each record. The answer in X-FEN's spelling
+// fails where the declared one writes otherwise, and no answer of the run moves a verdict.
+BOOST_AUTO_TEST_CASE(a_declared_spelling_fails_x_fen_s_writing_where_they_differ) {
+  const certify::SpellingSet ep_legal = declared({certify::Spelling::ep_legal});
+  // dxe3 would open the d-file to the rook on d1: ep-legal drops e3, X-FEN keeps it.
+  const certify::CertifyCase pinned = record_case("3k4/8/8/8/3pP3/8/8/3RK3 b - e3 0 1");
+  const certify::Grade kept = certify::grade(pinned, accepted("3k4/8/8/8/3pP3/8/8/3RK3 b - e3 0 1"), ep_legal);
+  BOOST_TEST((kept.verdict == Verdict::non_canonical), kept.detail);
+  BOOST_TEST(kept.detail ==
+                 "en passant: declared ep-legal drops e3 here (no capture on it is legal: the capturer on d4 would "
+                 "leave its king in check); answered e3, as X-FEN's spelling writes it",
+             kept.detail);
+  BOOST_TEST((certify::grade(pinned, accepted("3k4/8/8/8/3pP3/8/8/3RK3 b - - 0 1"), ep_legal).verdict == Verdict::pass));
+  // Without a declaration, X-FEN's writing passes, and the dropped square fails, naming the
+  // spelling it matches as not declared.
+  BOOST_TEST((certify::grade(pinned, accepted("3k4/8/8/8/3pP3/8/8/3RK3 b - e3 0 1"), {}).verdict == Verdict::pass));
+  const certify::Grade dropped = certify::grade(pinned, accepted("3k4/8/8/8/3pP3/8/8/3RK3 b - - 0 1"), {});
+  BOOST_TEST((dropped.verdict == Verdict::non_canonical));
+  BOOST_TEST(dropped.detail.starts_with("en passant: X-FEN writes e3 here"), dropped.detail);
+  BOOST_TEST(dropped.detail.ends_with("as ep-legal writes it, which is not declared (--accept-spelling ep-legal declares it)"),
+             dropped.detail);
+  // Shredder declared: X-FEN's KQkq fails, headed by the castling field.
+  const certify::Grade letters =
+      certify::grade(record_case(kStart), accepted(kStart), declared({certify::Spelling::shredder}));
+  BOOST_TEST((letters.verdict == Verdict::non_canonical));
+  BOOST_TEST(letters.detail == "castling: declared shredder writes HAha here; answered KQkq, in X-FEN's letters",
+             letters.detail);
+}
+
+// The stub of issue 40: `xfen adapter --ep legal`, but with Black to move the square is written
+// anyway (as read) where ep-legal drops it. Declared ep-legal, exactly the Black-to-move cases
+// where ep-legal drops the square fail, and every other case passes.
+BOOST_AUTO_TEST_CASE(a_planted_ep_legal_bug_fails_exactly_the_cases_it_breaks) {
+  const certify::SpellingSet ep_legal = declared({certify::Spelling::ep_legal});
+  std::size_t failing = 0;
+  for (const auto& c : suite().cases) {
+    const xfen::ParseResult read = xfen::parse(c.input);
+    const bool black = read.ok() && read.position.side_to_move == xfen::Color::black;
+    const Answer answer =
+        reference_answer(c.input, {.en_passant = black ? xfen::EnPassantStyle::always : xfen::EnPassantStyle::legal});
+    const Answer fixed = reference_answer(c.input, {.en_passant = xfen::EnPassantStyle::legal});
+    const bool broken = answer.text != fixed.text;
+    const certify::CertifyCase graded = certify::certify_case_from_suite(c);
+    const certify::Grade g = certify::grade(graded, answer, ep_legal);
+    BOOST_TEST(certify::is_failure(g.verdict) == broken, c.id << ": " << certify::verdict_name(g.verdict) << ": " << g.detail);
+    failing += broken ? 1 : 0;
+  }
+  BOOST_TEST(failing >= 4U);  // the ep-legal and en passant cases with Black to move
 }
 
 BOOST_AUTO_TEST_CASE(the_expected_record_of_a_default_style_case_is_its_output) {
@@ -99,7 +174,7 @@ BOOST_AUTO_TEST_CASE(a_dialect_case_is_answered_right_in_its_own_style_when_that
         c.outcome != xfen::conformance::Outcome::accepted)
       continue;
     const certify::CertifyCase graded = certify::certify_case_from_suite(c);
-    const certify::Grade g = certify::grade(graded, accepted(c.output), every_spelling());
+    const certify::Grade g = certify::grade(graded, accepted(c.output), declaration_of(c.write_options));
     BOOST_TEST((g.verdict == Verdict::pass), c.id << ": " << g.detail);
   }
 }
@@ -148,7 +223,7 @@ BOOST_AUTO_TEST_CASE(an_en_passant_square_written_always_is_non_canonical_and_na
     const certify::CertifyCase c = record_case(after_e4 + read + " 0 1");
     const certify::Grade g = certify::grade(c, accepted(after_e4 + "e3 0 1"), {});
     BOOST_TEST((g.verdict == Verdict::non_canonical), read);
-    BOOST_TEST(g.detail.find("en passant square always written") != std::string::npos, g.detail);
+    BOOST_TEST(g.detail.find("as ep-always writes it, which is not declared") != std::string::npos, g.detail);
     certify::SpellingSet always;
     always.add(certify::Spelling::ep_always);
     BOOST_TEST((certify::grade(c, accepted(after_e4 + "e3 0 1"), always).verdict == Verdict::pass));
@@ -202,7 +277,7 @@ BOOST_AUTO_TEST_CASE(a_crash_or_a_timeout_is_never_a_correct_rejection) {
        {std::pair{Answer::Kind::crash, Verdict::crash}, std::pair{Answer::Kind::timeout, Verdict::timeout},
         std::pair{Answer::Kind::protocol_error, Verdict::protocol_error},
         std::pair{Answer::Kind::not_run, Verdict::not_run}}) {
-    const certify::Grade g = certify::grade(invalid, Answer{kind, {}, "how", {}}, every_spelling());
+    const certify::Grade g = certify::grade(invalid, Answer{kind, {}, "how", {}}, declared({certify::Spelling::ep_legal}));
     BOOST_TEST((g.verdict == verdict));
     BOOST_TEST((certify::tally_of(g.verdict) == certify::Tally::failed));
   }
@@ -238,8 +313,8 @@ BOOST_AUTO_TEST_CASE(records_a_line_cannot_carry_need_per_case_mode) {
 }
 
 // Every dialect case has X-FEN's answer (the suite's class rules make it a strict, legal record):
-// graded in a strict run as any valid case; its style only widens what passes.
-BOOST_AUTO_TEST_CASE(a_dialect_case_is_graded_in_x_fen_spelling_and_its_own_when_accepted) {
+// graded in a strict run as any valid case; where its style is declared, in that style alone.
+BOOST_AUTO_TEST_CASE(a_dialect_case_is_graded_in_x_fen_spelling_or_in_the_declared_one) {
   certify::CertifyCase c = record_case(kStart);
   c.dialect_style = xfen::WriteOptions{xfen::CastlingStyle::shredder, xfen::EnPassantStyle::xfen};
   const Answer xfen_answer{Answer::Kind::accepted, kStart, {}, {}};
@@ -250,7 +325,7 @@ BOOST_AUTO_TEST_CASE(a_dialect_case_is_graded_in_x_fen_spelling_and_its_own_when
   BOOST_TEST((certify::grade(c, xfen_answer, {}).verdict == Verdict::pass));
   BOOST_TEST((certify::grade(c, shredder_answer, {}).verdict == Verdict::non_canonical));
   BOOST_TEST((certify::grade(c, shredder_answer, shredder).verdict == Verdict::pass));
-  BOOST_TEST((certify::grade(c, xfen_answer, shredder).verdict == Verdict::pass));
+  BOOST_TEST((certify::grade(c, xfen_answer, shredder).verdict == Verdict::non_canonical));
 
   // A classic writer must refuse an inner rook's right: a rejection passes only where classic is
   // accepted.

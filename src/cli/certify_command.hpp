@@ -26,7 +26,6 @@ struct GenerateSettings {
   std::optional<double> time;         // --time: seconds of generation at most
   generate::RecordProfile profile = generate::RecordProfile::all;  // --profile
   std::uint64_t stale_limit = 20'000;      // --stale-limit
-  std::uint64_t spelling_records = 1'000;  // --spelling-records
   std::size_t max_shrink_calls = certify::kDefaultMaxMinimiserCalls;  // --shrink-calls, per group
   double max_shrink_seconds = 120;                                    // --shrink-time, per group
   std::optional<std::filesystem::path> save_cases;                    // --save-cases FILE.jsonl

@@ -35,7 +35,6 @@ certify::GenerativeOptions generative_options(const CertifyCommandOptions& optio
   run.record_limit = *options.generate;
   if (settings.time) run.time_limit = std::chrono::duration<double>(*settings.time);
   run.stale_limit = settings.stale_limit;
-  run.spelling_records = settings.spelling_records;
   run.max_shrink_calls = settings.max_shrink_calls;
   run.max_shrink_time = std::chrono::duration<double>(settings.max_shrink_seconds);
   run.replay_command = [&options, seed](std::uint64_t index) { return replay_command(options, seed, index); };
@@ -75,8 +74,6 @@ std::string replay_command(const CertifyCommandOptions& options, std::uint64_t s
   const auto add = [&command](std::string_view option, std::string_view value) {
     command.append(" ").append(option).append(" ").append(shell_word(value));
   };
-  if (settings.spelling_records != GenerateSettings{}.spelling_records)
-    add("--spelling-records", std::to_string(settings.spelling_records));
   if (options.mode != certify::Mode::stream) add("--mode", certify::mode_name(options.mode));
   if (!options.per_case_command.empty()) add("--per-case-impl", options.per_case_command);
   std::vector<std::string> spellings;
@@ -97,7 +94,7 @@ void mark_groups_the_suite_shows(const certify::ReadReport& suite, const std::st
                                  certify::CertifyReport& report) {
   if (!report.generative) return;
   report.generative->suite_report = suite_path;
-  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts, &report.spelling_used};
+  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts};
   std::map<std::string, std::string> first_case_of_key;
   for (const certify::ReportedCase& c : suite.cases) {
     if (!certify::is_failure(c.verdict)) continue;
@@ -121,7 +118,7 @@ void mark_groups_the_suite_shows(const certify::ReadReport& suite, const std::st
 
 std::function<void(const certify::GenerativeProgress&)> generation_progress(io::ByteSink& terminal) {
   return [&terminal, started = std::chrono::steady_clock::now(), shown = std::chrono::steady_clock::time_point{},
-          step = certify::GenerativeProgress::Step::spelling](const certify::GenerativeProgress& progress) mutable {
+          step = certify::GenerativeProgress::Step::generation](const certify::GenerativeProgress& progress) mutable {
     const auto now = std::chrono::steady_clock::now();
     if (progress.step != step) {
       step = progress.step;
@@ -133,10 +130,6 @@ std::function<void(const certify::GenerativeProgress&)> generation_progress(io::
     std::string line = "\r\x1b[Kxfen certify --generate: ";
     using Step = certify::GenerativeProgress::Step;
     switch (progress.step) {
-      case Step::spelling:
-        line += "learning the program's spelling: " + std::to_string(progress.done) + " of " +
-                std::to_string(progress.total) + " records";
-        break;
       case Step::generation: {
         line += std::to_string(progress.done) + " of " + std::to_string(progress.total) + " records, " +
                 std::to_string(progress.groups) + (progress.groups == 1 ? " group" : " groups");

@@ -117,8 +117,11 @@ void add_spelling_list_option(CLI::App& command, xfen::certify::SpellingSet& acc
           "--accept-spelling",
           [&accepted](const std::vector<std::string>& names) {
             for (const std::string& name : names) accepted.add(*xfen::certify::spelling_from_name(name));
+            if (const auto conflict = accepted.conflict()) throw CLI::ValidationError("--accept-spelling", *conflict);
           },
-          "Grade these spelling choices as passes (comma-separated): " + listed)
+          "Declare the program's spelling, at most one per field (comma-separated): " + listed +
+              ". Every answer must then write its record as that spelling does, where X-FEN's "
+              "would differ too; without it, as X-FEN does")
       ->delimiter(',')
       ->type_name("LIST")
       ->check(CLI::Validator(
@@ -160,10 +163,6 @@ void add_generate_options(CLI::App& command, xfen::cli::CertifyCommandOptions& o
                       "--generate: stop after this many records in a row without a new disagreement")
           ->capture_default_str()
           ->check(CLI::PositiveNumber),
-      command
-          .add_option("--spelling-records", settings.spelling_records,
-                      "--generate: records sent first to learn the program's spelling (not graded)")
-          ->capture_default_str(),
       command
           .add_option("--shrink-calls", settings.max_shrink_calls,
                       "--generate: answers asked at most to shrink one disagreement")

@@ -16,6 +16,7 @@
 #include <xfen/legality.hpp>
 #include <xfen/message.hpp>
 #include <xfen/parse.hpp>
+#include <xfen/style_names.hpp>
 #include <xfen/write.hpp>
 
 #include "certify/generative/disagreement_key.hpp"
@@ -73,7 +74,19 @@ Json case_json(const CaseToSave& saved) {
   line["id"] = group_of(saved, read) + "." + saved.name;
   line["input"] = record;
   if (read.ok()) {
-    line["output"] = to_string(read.position).text;
+    // Each declared field the declared style can write here (classic letters cannot name an inner
+    // rook: X-FEN's field stays then), in the suite's fields for a writing style.
+    WriteOptions style;
+    if (saved.style.castling != CastlingStyle::xfen &&
+        to_string(read.position, WriteOptions{.castling = saved.style.castling}).ok()) {
+      style.castling = saved.style.castling;
+      line["castling"] = style_name(style.castling);
+    }
+    if (saved.style.en_passant != EnPassantStyle::xfen) {
+      style.en_passant = saved.style.en_passant;
+      line["en_passant"] = style_name(style.en_passant);
+    }
+    line["output"] = to_string(read.position, style).text;
     const LegalityReport legality = check_legality(read, record);
     if (!legality.ok()) {
       Json findings = Json::array();
@@ -104,6 +117,12 @@ std::optional<std::string> classify(const std::filesystem::path& classifier, con
   return std::nullopt;
 }
 
+// ", declared --accept-spelling ep-legal": the contract the case was found under, for its note.
+std::string declared_note(const certify::CertifyReport& report) {
+  const std::string declared = certify::spelling_list(report.accepted_spellings.declared_style());
+  return declared.empty() ? std::string() : ", declared --accept-spelling " + declared;
+}
+
 }  // namespace
 
 std::filesystem::path suite_classifier(const std::filesystem::path& suite_directory) {
@@ -119,7 +138,9 @@ std::vector<CaseToSave> generated_cases(const certify::CertifyReport& report) {
                      "generated-" + std::to_string(run.seed) + "-" + std::to_string(group.record_index),
                      "Found by xfen certify --generate --seed " + std::to_string(run.seed) + " --from " +
                          std::to_string(group.record_index) + " --profile " + run.profile + " in " + report.name +
-                         ": " + group.key + ", shrunk from " + std::to_string(group.record.size()) + " bytes"});
+                         ": " + group.key + ", shrunk from " + std::to_string(group.record.size()) + " bytes" +
+                         declared_note(report),
+                     report.accepted_spellings.declared_style()});
   return cases;
 }
 
@@ -136,7 +157,7 @@ std::string record_name(std::string_view record) {
 
 std::vector<CaseToSave> input_cases(const certify::CertifyReport& report) {
   std::vector<CaseToSave> cases;
-  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts, &report.spelling_used};
+  const certify::GradingRules rules{report.accepted_spellings, report.accepted_layouts};
   std::set<std::string> keys;
   for (const certify::CaseResult& result : report.cases) {
     if (!certify::is_disagreement(result.verdict)) continue;
@@ -145,7 +166,8 @@ std::vector<CaseToSave> input_cases(const certify::CertifyReport& report) {
     const std::uint64_t line = result.case_.index + 1;
     cases.push_back({result.case_.input, result.verdict, to_string(*key), record_name(result.case_.input),
                      "Found in " + report.name + ": " + to_string(*key) + ", line " + std::to_string(line) + " of " +
-                         report.source});
+                         report.source + declared_note(report),
+                     report.accepted_spellings.declared_style()});
   }
   return cases;
 }

@@ -28,6 +28,9 @@ struct CaseToSave {
   std::string key;  // the disagreement key, as to_string writes it
   std::string name;
   std::string note;
+  // The spelling the run declared (--accept-spelling): the case is written in it, in the suite's
+  // own fields ("castling", "en_passant"), so that it passes the fixed program, which writes it.
+  WriteOptions style{};
 };
 
 // The groups of a generative run, one case each.

@@ -130,7 +130,7 @@ DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, con
 
 std::optional<DisagreementKey> disagreement(std::string_view record, const Answer& answer, const GradingRules& rules) {
   const CertifyCase c = certify_case_from_record(record, 1);
-  const Grade graded = grade(c, answer, rules.spellings, rules.layouts, rules.profile);
+  const Grade graded = grade(c, answer, rules.spellings, rules.layouts);
   if (!is_disagreement(graded.verdict)) return std::nullopt;
   return disagreement_key(c, answer, graded);
 }

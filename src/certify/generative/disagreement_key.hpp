@@ -81,12 +81,11 @@ inline bool is_disagreement(Verdict verdict) noexcept { return is_failure(verdic
 // The key of a graded answer (any verdict; a pass gets the pass key, with nothing else set).
 DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade);
 
-// How answers are graded in a generative run: as suite mode grades them, with what the run
-// accepts and, once known, the program's spelling over the run (spelling_profile.hpp).
+// How answers are graded in a generative run: as suite mode grades them, against the declared
+// spelling and with the layouts the run accepts.
 struct GradingRules {
   SpellingSet spellings;
   LayoutSet layouts;
-  const SpellingProfile* profile = nullptr;  // not owned
 };
 
 // The program's `answer` to `record`, graded with xfen as the oracle (certify_case_from_record,

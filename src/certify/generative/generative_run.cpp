@@ -24,10 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The spelling batch draws its records from seeds of its own, so that no graded record is one of
-// them and a replay of one record (--from) meets the same batch.
-constexpr std::uint64_t kSpellingSeeds = 0x5CE1'1196'0000'0000ull;
-
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -209,42 +205,12 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
   if (options.time_limit) summary.time_limit = options.time_limit->count();
   summary.stale_limit = options.stale_limit;
 
-  // 1. The program's spelling, from a first batch.
-  SpellingProfile spelling;
-  if (options.spelling_records > 0) {
-    const Clock::time_point started = Clock::now();
-    CertifyOptions batch = options.certify;
-    batch.list_passes = false;
-    batch.max_listed = 0;
-    batch.on_graded = nullptr;
-    batch.spelling = nullptr;
-    batch.progress = [&options](std::uint64_t done, const Tallies& so_far) {
-      if (options.progress)
-        options.progress({GenerativeProgress::Step::spelling, done, options.spelling_records, 0, 0, &so_far});
-    };
-    GeneratedCases::Stops stops;
-    stops.limit = options.spelling_records;
-    GeneratedCases records(options.profile, options.seed ^ kSpellingSeeds, 0, stops);
-    CertifyReport learnt;
-    certify(batch, records, learnt);
-    summary.spelling_records = records.made();
-    summary.spelling_seconds = seconds_since(started);
-    if (!learnt.run.started) {
-      report.run = std::move(learnt.run);
-      report.discarded = learnt.discarded;
-      report.generative = std::move(summary);
-      return;
-    }
-    spelling = learnt.spelling_used;
-  }
-
-  // 2. Generation: every answer graded against that spelling, every disagreement keyed.
-  const GradingRules rules{options.certify.accepted, options.certify.accepted_layouts, &spelling};
+  // 1. Generation: every answer graded against the declared spelling, every disagreement keyed.
+  const GradingRules rules{options.certify.accepted, options.certify.accepted_layouts};
   DisagreementGroups groups;
   std::vector<FirstRecord> first_records;  // per group
   std::uint64_t since_new_group = 0;
   CertifyOptions generation = options.certify;
-  generation.spelling = &spelling;
   generation.list_passes = false;
   generation.max_listed = 0;
   generation.on_graded = [&](const CertifyCase& c, const Answer& answer, const Grade& graded) {
@@ -300,7 +266,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     return;
   }
 
-  // 3. Shrinking: the groups in the order of their first records (as a run made again from its
+  // 2. Shrinking: the groups in the order of their first records (as a run made again from its
   // seed has them), shared among as many sessions of the program as the run had jobs, each on a
   // thread of its own (a group's shrinking is a chain of answers, but the groups are independent).
   const Clock::time_point shrinking = Clock::now();
@@ -341,7 +307,8 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
     CertifyCase minimal = certify_case_from_record(shrunk.minimal.record, i + 1);
     minimal.index = i;
     minimal.id = "group-" + std::to_string(i + 1);
-    Grade graded = grade(minimal, shrunk.answer, rules.spellings, rules.layouts, &spelling);
+    Grade graded = grade(minimal, shrunk.answer, rules.spellings, rules.layouts);
+    spell_expected_as_declared(minimal, rules.spellings);
 
     GeneratedGroup out;
     out.key = to_string(group.key);

@@ -4,15 +4,14 @@
 // record of each key shrunk, on the generator's choice tape and then on its text, to a minimal
 // record that still disagrees with that key, and the groups written into the report.
 //
-// The run, in three steps:
-// 1. spelling: a first batch of records (their own seeds, not graded for groups) shows which
-//    spelling the program writes (spelling_profile.hpp); every later answer is graded against
-//    that profile, so that a record and its shrunk candidates are graded alike;
-// 2. generation: record i of a run of seed S is generated from seed S + i, so that any one
+// Every answer, a shrunk candidate's too, is graded on its own record against the declared
+// spelling (--accept-spelling; X-FEN's where none is declared), so that a record and its shrunk
+// candidates are graded alike and no group rests on a correct record. The run, in two steps:
+// 1. generation: record i of a run of seed S is generated from seed S + i, so that any one
 //    record is made again from its seed alone (`--seed S --from i --generate 1` replays it);
 //    it stops at the record limit, at the time limit, or when `stale_limit` records in a row
 //    have opened no new group;
-// 3. shrinking, once generation is over (no record's time limit runs while the run shrinks):
+// 2. shrinking, once generation is over (no record's time limit runs while the run shrinks):
 //    each group's first record, asked of one long-lived session of the program
 //    (program_session.hpp), within a bound of calls and of time per group.
 #pragma once
@@ -31,7 +30,7 @@
 namespace xfen::certify {
 
 struct GenerativeProgress {
-  enum class Step : std::uint8_t { spelling, generation, shrinking };
+  enum class Step : std::uint8_t { generation, shrinking };
   Step step = Step::generation;
   std::uint64_t done = 0;   // records answered (spelling, generation) or groups shrunk
   std::uint64_t total = 0;  // the records asked for, or the groups
@@ -50,7 +49,6 @@ struct GenerativeOptions {
   std::uint64_t record_limit = 100'000;
   std::optional<std::chrono::duration<double>> time_limit;  // of the generation step
   std::uint64_t stale_limit = 20'000;
-  std::uint64_t spelling_records = 1'000;
   std::size_t max_shrink_calls = kDefaultMaxMinimiserCalls;  // per group, tape and text together
   std::chrono::duration<double> max_shrink_time{120.0};      // per group
   // The command that replays the group first met on record `index` (the CLI knows the options).

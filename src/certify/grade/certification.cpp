@@ -4,7 +4,6 @@
 #include <chrono>
 #include <deque>
 #include <optional>
-#include <tuple>
 #include <unordered_map>
 
 #include "certify/grade/grade.hpp"
@@ -69,44 +68,10 @@ class Certification final : public RecordFeed, public AnswerSink {
       report_.spelling_used.add(spelling_evidence(c, answer.text));
       ++report_.layouts_used[layout_index(answer.text)];
     }
-    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts, options_.spelling);
+    Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts);
     if (options_.on_graded) options_.on_graded(c, answer, g);
-    // A grade resting on another spelling than X-FEN's waits for the whole run's profile: whole,
-    // to be graded again and listed, as many as the report lists; beyond that only what its
-    // count needs, so that memory does not grow with an --inputs file.
-    if (g.rests_on && options_.spelling == nullptr) {
-      if (waiting_.size() < options_.max_listed) {
-        waiting_.push_back({std::move(c), std::move(answer)});
-      } else {
-        ++waiting_counts_[WaitingKind{c.case_class, std::move(c.tags), listed_in_skip_file(c.id),
-                                      c.dialect_style.has_value(), g.verdict, g.uncredited, g.rests_on->castling,
-                                      g.rests_on->en_passant}];
-      }
-      return;
-    }
+    spell_expected_as_declared(c, options_.accepted);
     finish(std::move(c), std::move(answer), std::move(g));
-  }
-
-  // Grades the answers that waited for the run's spelling profile, now that it is complete.
-  void grade_waiting_answers() {
-    for (auto& [c, answer] : waiting_) {
-      Grade g = grade(c, answer, options_.accepted, options_.accepted_layouts, &report_.spelling_used);
-      finish(std::move(c), std::move(answer), std::move(g));
-    }
-    waiting_.clear();
-    const SpellingSet consistent = report_.spelling_used.consistent();
-    for (const auto& [w, n] : waiting_counts_) {
-      const bool credited = consistent.allows(WriteOptions{.castling = w.castling, .en_passant = w.en_passant});
-      Verdict verdict = credited ? w.verdict : w.uncredited;
-      if (w.in_skip_file) verdict = verdict == Verdict::pass ? Verdict::unexpected_pass : Verdict::skipped;
-      for (std::uint64_t i = 0; i < n; ++i) {
-        if (w.dialect && verdict != Verdict::skipped) ++report_.dialect_graded;
-        count_tallies(w.case_class, w.tags, verdict);
-      }
-      report_.unlisted += n;
-      done_ += n;
-    }
-    waiting_counts_.clear();
   }
 
   bool has_deferred() const noexcept { return !deferred_.empty(); }
@@ -174,29 +139,6 @@ class Certification final : public RecordFeed, public AnswerSink {
   std::uint64_t done_ = 0;
   std::unordered_map<std::uint64_t, CertifyCase> in_flight_;
   std::deque<CertifyCase> deferred_;  // for the per-case command, after the stream
-  // Answers whose grade rests on a spelling other than X-FEN's (a program that writes Shredder
-  // letters has one per Chess960 answer), graded at the end of the run: whole (waiting_) up to
-  // the number a report lists, the rest counted by kind (waiting_counts_), so that memory holds
-  // one entry per kind (a few: --inputs records are tagged with their width alone), never one per
-  // record.
-  struct WaitingKind {
-    conformance::CaseClass case_class;
-    std::vector<std::string> tags;
-    bool in_skip_file;
-    bool dialect;
-    Verdict verdict;     // where the profile credits the style it rests on
-    Verdict uncredited;  // where it does not
-    CastlingStyle castling;
-    EnPassantStyle en_passant;
-    // By hand, not a defaulted <=>: libc++ 14 (the fuzz builds) has no <=> for std::vector.
-    bool operator<(const WaitingKind& other) const {
-      return std::tie(case_class, tags, in_skip_file, dialect, verdict, uncredited, castling, en_passant) <
-             std::tie(other.case_class, other.tags, other.in_skip_file, other.dialect, other.verdict,
-                      other.uncredited, other.castling, other.en_passant);
-    }
-  };
-  std::vector<std::pair<CertifyCase, Answer>> waiting_;
-  std::map<WaitingKind, std::uint64_t> waiting_counts_;
   bool sending_deferred_ = false;
 };
 
@@ -252,6 +194,11 @@ std::size_t layout_index(std::string_view answer) noexcept {
   }
 }
 
+void spell_expected_as_declared(CertifyCase& c, SpellingSet declared) {
+  if (declared.empty() || c.expectation == Expectation::reject || c.expected.empty()) return;
+  if (auto written = declared_writing(c.expected_position, declared.declared_style())) c.expected = std::move(*written);
+}
+
 bool needs_per_case(const CertifyCase& c) noexcept {
   return c.input.find('\n') != std::string::npos || (!c.input.empty() && c.input.back() == '\r');
 }
@@ -273,7 +220,6 @@ void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& r
       report.run.stderr_tail = second.stderr_tail;
     }
   }
-  certification.grade_waiting_answers();
   certification.count_unsent_as_not_run();
   if (!report.run.started) {
     discard_verdicts(report);

@@ -54,7 +54,8 @@ struct CertifyReport {
   std::string name;              // --name, or the command
   std::optional<std::string> version;  // --impl-version: free text; unset when not given
   Mode mode = Mode::stream;
-  // What the run relaxes: spellings graded as passes, and a skip list of expected failures.
+  // What the run declares and relaxes: the program's spelling (--accept-spelling, held to on
+  // every answer), the layouts graded as passes, and a skip list of expected failures.
   SpellingSet accepted_spellings;
   LayoutSet accepted_layouts;
   // What the program declares it plays, in the suite's capability tags (--supports), and those
@@ -118,11 +119,7 @@ struct CertifyOptions {
   // Whether passing cases are listed in the report (the suite: yes; --inputs: only failures).
   bool list_passes = true;
   std::size_t max_listed = 10'000;  // cases listed at most; the report counts the rest
-  // The program's spelling, when it is known before the run (a generative run learns it from a
-  // first batch): answers are graded against it as they arrive, none waits for the run's end.
-  const SpellingProfile* spelling = nullptr;  // not owned
-  // Called with each answer graded as it arrives (with `spelling` set, every answer), before the
-  // skip list is applied: a generative run keys its disagreements here.
+  // Called with each answer graded as it arrives, before the skip list is applied: a generative run keys its disagreements here.
   std::function<void(const CertifyCase&, const Answer&, const Grade&)> on_graded;
   // Called after each case with the number of cases done, for a progress line (which decides
   // how often to show itself).
@@ -132,6 +129,11 @@ struct CertifyOptions {
 // Runs the certification and fills the counts, the cases and the runner's summary of `report`;
 // the caller fills in what describes the run (suite, command, name, mode).
 void certify(const CertifyOptions& options, CaseSource& source, CertifyReport& report);
+
+// The case as a report lists it under `declared`: its `expected` record in the declared spelling,
+// the one answer that passes (X-FEN's when nothing is declared). Call it after grading, which
+// reads X-FEN's record from `expected`.
+void spell_expected_as_declared(CertifyCase& c, SpellingSet declared);
 
 // Whether streaming cannot send the record: a line feed in it, or a final carriage return, which
 // a line reader takes as part of the line end.

@@ -54,12 +54,9 @@ struct GenerativeSummary {
   std::uint64_t record_limit = 0;   // --generate N
   std::optional<double> time_limit;  // --time, seconds
   std::uint64_t stale_limit = 0;    // records in a row without a new group that end the run
-  // Records sent first to learn the program's spelling (not graded for groups), and then the
-  // records generated and graded.
-  std::uint64_t spelling_records = 0;
+  // The records generated and graded.
   std::uint64_t generated = 0;
   std::string stopped_by;  // "the record limit", "the time limit", "20000 records without a new group", …
-  double spelling_seconds = 0;
   double generation_seconds = 0;  // the graded records alone: generated / this is the run's cases/s
   double shrink_seconds = 0;      // all groups
   std::vector<GeneratedGroup> groups;  // in the order their keys were first met

@@ -11,51 +11,28 @@
 #include <xfen/square_name.hpp>
 #include <xfen/style_names.hpp>
 
+#include "certify/grade/spelling_mismatch.hpp"
+#include "certify/grade/spelling_profile.hpp"
+
 namespace xfen::certify {
 namespace {
 
-// Which spellings may pass: those --accept-spelling names and, once the run's spelling is known,
-// only those the program uses throughout (spelling_profile.hpp). Without a profile the grade is
-// provisional: a spelling is then taken as used throughout.
-struct Crediting {
-  SpellingSet accepted;
-  const SpellingProfile* profile = nullptr;
+// The style being held to, and how a detail names it.
+struct Declaration {
+  WriteOptions style;
+  bool any = false;  // whether --accept-spelling declared a field
 
-  SpellingSet credited() const noexcept {
-    if (profile == nullptr) return accepted;
-    SpellingSet set;
-    for (const Spelling spelling : all_spellings())
-      if (accepted.contains(spelling) && profile->consistent().contains(spelling)) set.add(spelling);
-    return set;
-  }
-
-  // How the grade of an answer spelt in `style` ends: "(--accept-spelling X grades it as a pass)"
-  // where X may be credited, else why it may not.
-  std::string suggestion(const WriteOptions& style, const std::string& more_flags = {}) const {
-    if (profile == nullptr || profile->consistent().allows(style))
-      return " (--accept-spelling " + spelling_list(style) + more_flags + " grades it as a pass)";
-    std::string why;
-    const SpellingSet used = profile->consistent();
-    if (style.castling != CastlingStyle::xfen && !used.allows(WriteOptions{.castling = style.castling}))
-      why = profile->describe_castling();
-    if (style.en_passant != EnPassantStyle::xfen && !used.allows(WriteOptions{.en_passant = style.en_passant}))
-      why += (why.empty() ? "" : "; ") + profile->describe_en_passant();
-    return " (not credited, even by --accept-spelling: a spelling passes only when the program uses it "
-           "throughout the run, and its answers show " + why + ")";
-  }
+  explicit Declaration(SpellingSet declared) : style(declared.declared_style()), any(!declared.empty()) {}
 };
 
-// The style, among the known ones, in which `position` is written as `record`; with
-// `allowed_only`, only among those `accepted` allows. The default style comes first, so a record
-// that every style writes alike is X-FEN's.
+// The style, among the known ones, in which `position` is written as `record`, X-FEN's first, so
+// that a record that every style writes alike is X-FEN's.
 std::optional<WriteOptions> style_writing(const Position& position, std::string_view record,
-                                          SpellingSet accepted, bool allowed_only,
                                           RecordFields layout = RecordFields::full) {
   std::array<char, kMaxRecordSize> buffer{};
   for (const CastlingStyle castling : kCastlingStyles)
     for (const EnPassantStyle en_passant : kEnPassantStyles) {
       const WriteOptions style{.castling = castling, .en_passant = en_passant, .fields = layout};
-      if (allowed_only && !accepted.allows(style)) continue;
       const WriteResult written = write(position, buffer, style);
       if (written.ok() && std::string_view(buffer.data(), written.size) == record) return style;
     }
@@ -117,18 +94,17 @@ std::string differences(const Position& expected, const Position& answered) {
   return text.empty() ? "another position" : text;
 }
 
-// The grade of an answer that spells `position` as `record`, when a known style does: a pass when
-// the style is X-FEN's or one the run accepts, non-canonical otherwise.
+// The grade of an answer that writes `position` as `record`, when a known style does: a pass when
+// it is the declared writing, else non-canonical, headed by the field spelt otherwise.
 std::optional<Grade> grade_spelling(const Position& position, const std::string& record,
-                                    const Crediting& crediting) {
-  if (const auto style = style_writing(position, record, crediting.credited(), true)) {
-    if (SpellingSet{}.allows(*style)) return Grade{Verdict::pass, {}};
-    return Grade{Verdict::pass, "written with " + describe_style(*style) + " (accepted by --accept-spelling)", *style};
+                                    const Declaration& declaration) {
+  if (record == declared_writing(position, declaration.style)) {
+    if (!declaration.any || record == canonical(position)) return Grade{Verdict::pass, {}};
+    return Grade{Verdict::pass, "written with " + describe_style(declaration.style) + ", as declared"};
   }
-  if (const auto style = style_writing(position, record, {}, false))
-    return Grade{Verdict::non_canonical,
-                 "the expected position, written with " + describe_style(*style) + crediting.suggestion(*style), *style};
-  return std::nullopt;
+  const auto style = style_writing(position, record);
+  if (!style) return std::nullopt;
+  return Grade{Verdict::non_canonical, spelling_mismatch(position, declaration.style, declaration.any, *style)};
 }
 
 // The number of fields of a record as a strict reader splits them (single spaces).
@@ -137,7 +113,7 @@ std::size_t field_count_of(std::string_view record) {
 }
 
 // An answer cut to a shorter layout (R15): graded on the fields it has, when it reads in it.
-std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, const Crediting& crediting,
+std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& record, const Declaration& declaration,
                                   LayoutSet layouts) {
   for (const RecordFields layout : kShorterLayouts) {
     if (field_count_of(record) != field_count(layout)) continue;
@@ -159,39 +135,36 @@ std::optional<Grade> grade_layout(const CertifyCase& c, const std::string& recor
                    "an answer in " + name + ": " + differences(expected.position, read.position)};
     // The right fields; then their spelling is graded as a whole record's is.
     const std::string flag = "--accept-layout " + std::string(style_name(layout));
-    const auto style = style_writing(c.expected_position, record, crediting.credited(), true, layout);
-    if (!style) {
-      const auto other = style_writing(c.expected_position, record, {}, false, layout);
+    if (record != declared_writing(c.expected_position, declaration.style, layout)) {
+      const auto other = style_writing(c.expected_position, record, layout);
       if (!other)
         return Grade{Verdict::non_canonical,
                      "the expected position's fields, written as " + name + " in a way X-FEN does not"};
       return Grade{Verdict::non_canonical,
-                   "the expected position's fields, written as " + name + " with " + describe_style(*other) +
-                       crediting.suggestion(*other, " and " + flag),
-                   *other};
+                   "an answer in " + name + "; " +
+                       spelling_mismatch(c.expected_position, declaration.style, declaration.any, *other)};
     }
-    const bool spelled_otherwise = !SpellingSet{}.allows(*style);
-    const std::string spelled = spelled_otherwise ? " with " + describe_style(*style) : "";
-    const auto rests_on = spelled_otherwise ? style : std::nullopt;
+    const std::string spelled =
+        declaration.any && !SpellingSet{}.allows(declaration.style) ? " with " + describe_style(declaration.style) : "";
     if (layouts.contains(layout))
-      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")", rests_on};
+      return Grade{Verdict::pass, "written as " + name + spelled + " (accepted by " + flag + ")"};
     return Grade{Verdict::non_canonical,
-                 "the expected position's fields, written as " + name + spelled + " (" + flag + " grades it as a pass)",
-                 rests_on};
+                 "the expected position's fields, written as " + name + spelled + " (" + flag + " grades it as a pass)"};
   }
   return std::nullopt;
 }
 
-Grade grade_record(const CertifyCase& c, const std::string& record, const Crediting& crediting, LayoutSet layouts) {
-  // The expected position in X-FEN's spelling or a known other one (this also finds an en passant
-  // square left out because no capture is legal: the expected position holds it).
-  if (auto spelled = grade_spelling(c.expected_position, record, crediting)) return std::move(*spelled);
+Grade grade_record(const CertifyCase& c, const std::string& record, const Declaration& declaration,
+                   LayoutSet layouts) {
+  // The expected position in the declared spelling or a known other one (this also finds an en
+  // passant square left out because no capture is legal: the expected position holds it).
+  if (auto spelled = grade_spelling(c.expected_position, record, declaration)) return std::move(*spelled);
   // Otherwise read it strictly, to tell another spelling of the same position from another
   // position. Not leniently: a lenient reading drops what it cannot place (a castling right
   // without its rook), and the answer claimed it.
   const ParseResult read = parse(record);
   if (!read.ok()) {
-    if (auto in_layout = grade_layout(c, record, crediting, layouts)) return std::move(*in_layout);
+    if (auto in_layout = grade_layout(c, record, declaration, layouts)) return std::move(*in_layout);
     return {Verdict::wrong_position, "the answer is not valid X-FEN: " + message(read.error, record)};
   }
   if (!(read.position == c.expected_position)) {
@@ -202,12 +175,11 @@ Grade grade_record(const CertifyCase& c, const std::string& record, const Credit
     if (read.position == compared)
       return {Verdict::non_canonical,
               "the expected position, its en passant square left out as no capture is legal, and written in a "
-              "way X-FEN does not (X-FEN writes " + c.expected + ")",
-              WriteOptions{.en_passant = EnPassantStyle::legal}};
+              "way X-FEN does not (X-FEN writes " + c.expected + ")"};
     return {Verdict::wrong_position, differences(compared, read.position)};
   }
   // The same position (an en passant square no pawn can use, written all the same, say).
-  if (auto spelled = grade_spelling(read.position, record, crediting)) return std::move(*spelled);
+  if (auto spelled = grade_spelling(read.position, record, declaration)) return std::move(*spelled);
   return {Verdict::non_canonical,
           "the expected position, written in a way X-FEN does not (X-FEN writes " + c.expected + ")"};
 }
@@ -221,9 +193,8 @@ Position expected_for_comparison(const Position& expected, const Position& answe
   return without_square;
 }
 
-Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, LayoutSet layouts,
-            const SpellingProfile* profile) {
-  const Crediting crediting{accepted, profile};
+Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet declared, LayoutSet layouts) {
+  const Declaration declaration(declared);
   switch (answer.kind) {
     case Answer::Kind::crash: return {Verdict::crash, answer.detail};
     case Answer::Kind::timeout: return {Verdict::timeout, answer.detail};
@@ -231,19 +202,17 @@ Grade grade(const CertifyCase& c, const Answer& answer, SpellingSet accepted, La
     case Answer::Kind::not_run: return {Verdict::not_run, answer.detail};
     case Answer::Kind::rejected:
       if (c.expectation != Expectation::accept) return {Verdict::pass, {}};
-      if (c.dialect_refuses && c.dialect_style && crediting.credited().allows(*c.dialect_style))
-        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must", c.dialect_style,
-                Verdict::rejected_valid};
-      if (c.dialect_refuses && c.dialect_style && accepted.allows(*c.dialect_style))
-        return {Verdict::rejected_valid,
-                "rejected a record that must be accepted: a writer of " + describe_style(*c.dialect_style) +
-                    " must refuse it, but " + crediting.suggestion(*c.dialect_style).substr(2),
-                c.dialect_style, Verdict::rejected_valid};
+      if (c.dialect_refuses && c.dialect_style && declared.allows(*c.dialect_style))
+        return {Verdict::pass, "refused, as a writer of " + describe_style(*c.dialect_style) + " must"};
+      if (c.dialect_refuses && c.dialect_style)
+        return {Verdict::rejected_valid, "rejected a record that must be accepted: a writer of " +
+                                             describe_style(*c.dialect_style) + " must refuse it, but --accept-spelling " +
+                                             spelling_list(*c.dialect_style) + " is not declared"};
       return {Verdict::rejected_valid, "rejected a record that must be accepted"};
     case Answer::Kind::accepted:
       if (c.expectation == Expectation::reject)
         return {Verdict::accepted_invalid, "accepted a record that must be rejected"};
-      return grade_record(c, answer.text, crediting, layouts);
+      return grade_record(c, answer.text, declaration, layouts);
   }
   return {Verdict::protocol_error, "unknown answer"};
 }

@@ -1,6 +1,7 @@
 #include "certify/grade/spelling.hpp"
 
 #include <array>
+#include <string>
 
 #include "conformance/enum_names.hpp"
 
@@ -46,6 +47,39 @@ bool SpellingSet::allows(const WriteOptions& style) const noexcept {
   const auto castling = castling_spelling(style.castling);
   const auto en_passant = en_passant_spelling(style.en_passant);
   return (!castling || contains(*castling)) && (!en_passant || contains(*en_passant));
+}
+
+WriteOptions SpellingSet::declared_style() const noexcept {
+  WriteOptions style;
+  if (contains(Spelling::shredder)) style.castling = CastlingStyle::shredder;
+  if (contains(Spelling::classic)) style.castling = CastlingStyle::classic;
+  if (contains(Spelling::ep_always)) style.en_passant = EnPassantStyle::always;
+  if (contains(Spelling::ep_legal)) style.en_passant = EnPassantStyle::legal;
+  return style;
+}
+
+std::optional<std::string> SpellingSet::conflict() const {
+  const auto both = [this](Spelling a, Spelling b, std::string_view field) -> std::optional<std::string> {
+    if (!contains(a) || !contains(b)) return std::nullopt;
+    return std::string(spelling_name(a)) + " and " + std::string(spelling_name(b)) + " are two spellings of " +
+           std::string(field) + ": a program writes a field one way, so declare one of them";
+  };
+  if (auto castling = both(Spelling::shredder, Spelling::classic, "the castling field")) return castling;
+  return both(Spelling::ep_always, Spelling::ep_legal, "the en passant field");
+}
+
+std::optional<std::string> declared_writing(const Position& position, const WriteOptions& declared,
+                                            RecordFields layout) {
+  std::array<char, kMaxRecordSize> buffer{};
+  WriteOptions style = declared;
+  style.fields = layout;
+  WriteResult written = write(position, buffer, style);
+  if (!written.ok() && style.castling == CastlingStyle::classic) {
+    style.castling = CastlingStyle::xfen;
+    written = write(position, buffer, style);
+  }
+  if (!written.ok()) return std::nullopt;
+  return std::string(buffer.data(), written.size);
 }
 
 std::string describe_style(const WriteOptions& style) {

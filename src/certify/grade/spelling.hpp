@@ -1,8 +1,9 @@
 // The spelling choices a writer of X-FEN may make without writing another position: castling
 // rights in Shredder-FEN letters or in classic K/Q letters, and the en passant square written
-// always or only when a capture is legal. `--accept-spelling` names the ones an implementation is
-// graded with; the others make an otherwise right answer `non-canonical`. Likewise the layouts
-// an answer may be cut to (`--accept-layout`).
+// always or only when a capture is legal. `--accept-spelling` declares the program's spelling, at
+// most one per field: a contract every answer is held to on its own record (grade.hpp), never a
+// credit that a run's other answers give or take away. Likewise the layouts an answer may be cut
+// to (`--accept-layout`).
 #pragma once
 
 #include <array>
@@ -44,7 +45,20 @@ class SpellingSet : public ChoiceSet<Spelling> {
  public:
   // Whether a record written in `style` uses only xfen's own choices and these.
   bool allows(const WriteOptions& style) const noexcept;
+  // The write style the set declares: its castling and en passant spellings, X-FEN's for a field
+  // it leaves out. Meaningful only without a conflict().
+  WriteOptions declared_style() const noexcept;
+  // Two spellings of one field ("shredder,classic", "ep-always,ep-legal"): no writer spells a
+  // field two ways, so such a declaration is a usage error. The message names them; none when
+  // each field has at most one.
+  std::optional<std::string> conflict() const;
 };
+
+// The position written as `declared` spells it, in `layout`: the one answer that passes where the
+// program declares that spelling. Classic letters that cannot name an inner rook fall back to
+// X-FEN's letter; nothing when no style writes the position.
+std::optional<std::string> declared_writing(const Position& position, const WriteOptions& declared,
+                                            RecordFields layout = RecordFields::full);
 
 // The shorter layouts an answer may be credited in (--accept-layout): EPD (the four fields
 // before the clocks) and the board alone (SPEC R15), as engines print a position they hold.

@@ -158,6 +158,52 @@ SpellingSet SpellingProfile::consistent() const noexcept {
   return set;
 }
 
+namespace {
+
+// The suggestion for one field, whose declared style is `declared` (an index of its styles);
+// `name(i)` is the --accept-spelling name of style i, empty for X-FEN's.
+// Against a declaration, another spelling is suggested only when it agrees with every telling
+// answer: a program declared ep-legal whose Black-to-move answers keep the square has a bug, and
+// "declare ep-always" would hide it.
+std::string suggest(const ChoiceEvidence& evidence, std::size_t declared, std::string (*name)(std::size_t)) {
+  std::size_t best = declared;
+  for (std::size_t i = 0; i < evidence.agreeing.size(); ++i)
+    if (evidence.agreeing[i] > evidence.agreeing[best]) best = i;
+  if (best == declared) return {};
+  if (declared != 0 && evidence.agreeing[best] != evidence.answers) return {};
+  const std::string counted = std::to_string(evidence.agreeing[best]) + " of " + std::to_string(evidence.answers) +
+                              " answers that tell the spellings apart match ";
+  if (name(best).empty())
+    return counted + "X-FEN's spelling: drop --accept-spelling " + name(declared) + " (declared " +
+           name(declared) + " in " + std::to_string(evidence.agreeing[declared]) + ")";
+  return counted + name(best) + ": declare it with --accept-spelling " + name(best) + " (" +
+         (name(declared).empty() ? std::string("X-FEN's") : "declared " + name(declared)) + " in " +
+         std::to_string(evidence.agreeing[declared]) + ")";
+}
+
+std::string castling_flag(std::size_t i) { return spelling_list(WriteOptions{.castling = kCastlingStyles[i]}); }
+std::string en_passant_flag(std::size_t i) { return spelling_list(WriteOptions{.en_passant = kEnPassantStyles[i]}); }
+
+std::size_t index_of_castling(CastlingStyle style) {
+  for (std::size_t i = 0; i < kCastlingStyles.size(); ++i)
+    if (kCastlingStyles[i] == style) return i;
+  return 0;
+}
+std::size_t index_of_en_passant(EnPassantStyle style) {
+  for (std::size_t i = 0; i < kEnPassantStyles.size(); ++i)
+    if (kEnPassantStyles[i] == style) return i;
+  return 0;
+}
+
+}  // namespace
+
+std::string SpellingProfile::suggestion(SpellingSet declared) const {
+  const WriteOptions style = declared.declared_style();
+  const std::string castling = suggest(castling_, index_of_castling(style.castling), castling_flag);
+  const std::string en_passant = suggest(en_passant_, index_of_en_passant(style.en_passant), en_passant_flag);
+  return castling + (castling.empty() || en_passant.empty() ? "" : "; ") + en_passant;
+}
+
 std::string SpellingProfile::describe_castling() const {
   return describe_choice(castling_, castling_name, kCastlingShort, "castling letters");
 }

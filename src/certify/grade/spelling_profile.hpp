@@ -1,10 +1,10 @@
-// Which spelling a program writes, judged over its whole run rather than answer by answer. A
-// spelling choice (castling letters; when the en passant square is written) is credited only
-// when the program makes it consistently: Phalanx never writes an en passant square, so on the
+// Which spelling a program's answers show over a run: information for the reports, and a
+// suggestion of what to declare, never a verdict (each answer is graded on its own record against
+// the declared spelling, grade.hpp). Phalanx never writes an en passant square, so on the
 // pinned-capturer cases it looks like "only when a capture is legal", yet it drops the square
-// where a capture is legal too. Each accepted answer that tells the styles apart is evidence for
-// the styles that write it, and against the others; the style every such answer agrees with is
-// the one the program uses.
+// where a capture is legal too: the run shows no one spelling. Each accepted answer that tells
+// the styles apart is evidence for the styles that write it, and against the others; the style
+// every such answer agrees with is the one the program uses.
 #pragma once
 
 #include <array>
@@ -56,9 +56,13 @@ class SpellingProfile {
   void add(const SpellingEvidence& evidence) noexcept;
   const ChoiceEvidence& castling() const noexcept { return castling_; }
   const ChoiceEvidence& en_passant() const noexcept { return en_passant_; }
-  // The spellings other than X-FEN's that agree with every answer telling the spellings apart:
-  // the only ones --accept-spelling may credit.
+  // The spellings other than X-FEN's that agree with every answer telling the spellings apart.
   SpellingSet consistent() const noexcept;
+  // What to declare, where the answers agree more often with another spelling of a field than
+  // with the one `declared` holds (X-FEN's where none): "47 of 50 answers that tell the spellings
+  // apart match ep-legal: declare it with --accept-spelling ep-legal". Against a declaration,
+  // only a spelling every telling answer agrees with. Empty when there is none to suggest.
+  std::string suggestion(SpellingSet declared) const;
   // "Shredder castling letters, en passant square only when a capture is legal"; for a choice
   // without one spelling, what its answers did ("castling letters: no one spelling (…)").
   std::string describe() const;

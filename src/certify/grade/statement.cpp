@@ -8,21 +8,23 @@
 namespace xfen::certify {
 namespace {
 
-// What accepting each spelling lets pass that X-FEN's rules do not (docs/SPEC.md).
+// What declaring each spelling holds every answer to, where X-FEN's rules differ (docs/SPEC.md
+// R8): a declaration is a contract on each record, so X-FEN's own writing fails where it differs.
 std::string_view relaxed_rule(Spelling spelling) noexcept {
   switch (spelling) {
     case Spelling::shredder:
-      return "castling rights in Shredder-FEN file letters pass (X-FEN writes K/Q for an outermost "
-             "rook, R7.3)";
+      return "declared spelling: each castling right must be written as the file letter of its rook (R8.1), "
+             "where X-FEN writes K/Q for an outermost rook (R7.3): the X-FEN letters fail there";
     case Spelling::classic:
-      return "castling rights in K/Q letters only pass, and refusing an inner rook's right (X-FEN "
-             "writes its file letter, R7.3)";
+      return "declared spelling: castling rights must be written in K/Q letters (R8.2); the right of an inner "
+             "rook, which they cannot name, is refused where a dialect case says a classic writer must, or "
+             "named by its X-FEN file letter";
     case Spelling::ep_always:
-      return "an en passant square no pawn can capture on passes (X-FEN writes it only when a pawn "
-             "could capture, R7.4)";
+      return "declared spelling: the en passant square must be written as read (R8.3), where X-FEN leaves it "
+             "out when no pawn could capture (R7.4): a dash fails there";
     case Spelling::ep_legal:
-      return "an en passant square left out when no capture is legal passes (X-FEN writes it when a "
-             "pawn could capture, legal or not, R7.4)";
+      return "declared spelling: the en passant square must be written only when a capture is legal (R8.3), "
+             "where X-FEN writes it when a pawn could capture, legal or not (R7.4): the square fails there";
   }
   return "";
 }

@@ -630,7 +630,10 @@ std::string same_board_caption(const Side& answer, const Comparison& comparison)
   else if (answer.lenient)  // the fields say the same, but not as X-FEN writes a record
     text += "; the answer is not X-FEN as written (" + joined(parts, "; ") + ")";
   else if (!parts.empty())
-    text += "; only the spelling differs (" + joined(parts, "; ") + ")";
+    // Not "only the spelling differs": a spelling the program does not declare is a failure
+    // like any other, and the detail above names the field and the spelling it matches.
+    text += "; the failure is in how the answer spells the position, not in the position (" + joined(parts, "; ") +
+            "): the detail above names the field and the spelling it matches";
   else
     text += ", and so are the other fields as they are read here: the detail above says what "
             "the grade found";

@@ -240,8 +240,6 @@ std::string generated_records(const CertifyReport& report, BoardSymbols& symbols
   html += "<span>from record " + number(run.first_record) + "</span>";
   html += "<span>" + number(run.generated) + " records graded in " + html_escape(seconds_text(run.generation_seconds)) +
           ": " + html_escape(speed_text(run)) + "</span>";
-  html += "<span>after " + number(run.spelling_records) + " spelling records in " +
-          html_escape(seconds_text(run.spelling_seconds)) + "</span>";
   html += "<span>stopped by " + html_text(run.stopped_by) + "</span>";
   html += "<span>limits: " + html_escape(generation_limits(run)) + "</span>";
   html += "<span>" + number(run.groups.size()) + (run.groups.size() == 1 ? " group" : " groups") +

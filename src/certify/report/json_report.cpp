@@ -65,7 +65,7 @@ Json texts(const std::vector<std::string>& lines) {
 // {"summary": "…", "castling": {"spelling": "shredder", "answers": 40, "agreeing": {"x-fen": 12,
 // …}}, "en_passant": {…}}: "spelling" is null when no one spelling agrees with every answer
 // that tells them apart (or none does).
-Json spelling_used(const SpellingProfile& profile) {
+Json spelling_used(const SpellingProfile& profile, SpellingSet declared) {
   const auto choice = [](const ChoiceEvidence& evidence, std::string_view (*key)(std::size_t)) {
     Json agreeing = Json::object();
     for (std::size_t i = 0; i < evidence.agreeing.size(); ++i) agreeing[std::string(key(i))] = evidence.agreeing[i];
@@ -75,6 +75,7 @@ Json spelling_used(const SpellingProfile& profile) {
                 {"agreeing", std::move(agreeing)}};
   };
   return {{"summary", profile.describe()},
+          {"suggestion", profile.suggestion(declared)},
           {"castling", choice(profile.castling(), castling_style_key)},
           {"en_passant", choice(profile.en_passant(), en_passant_style_key)}};
 }
@@ -99,7 +100,7 @@ Json summary(const CertifyReport& report) {
                {"not_applicable", report.summary.not_applicable},
                {"need_per_case", report.need_per_case},
                {"dialect_graded", report.dialect_graded},
-               {"spelling_used", spelling_used(report.spelling_used)},
+               {"spelling_used", spelling_used(report.spelling_used, report.accepted_spellings)},
                {"layouts_used", layouts_used(report)},
                {"verdicts", verdict_counts(report)},
                {"by_class", tallies_by_name(report.by_class)},
@@ -202,10 +203,8 @@ Json generative(const CertifyReport& report) {
           {"record_limit", run.record_limit},
           {"time_limit", run.time_limit ? Json(*run.time_limit) : Json(nullptr)},
           {"stale_limit", run.stale_limit},
-          {"spelling_records", run.spelling_records},
           {"generated", run.generated},
           {"stopped_by", text(run.stopped_by)},
-          {"spelling_seconds", run.spelling_seconds},
           {"generation_seconds", run.generation_seconds},
           {"cases_per_second", cases_per_second(run)},
           {"shrink_seconds", run.shrink_seconds},

@@ -215,6 +215,11 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
   if (report.any_answer_accepted()) {
     out.write("spelling used: ");
     write_sentence(report.spelling_used.describe(), out);
+    if (const std::string suggestion = report.spelling_used.suggestion(report.accepted_spellings);
+        !suggestion.empty()) {
+      out.write("\nspelling to declare: ");
+      write_sentence(suggestion, out);
+    }
     out.write("\nlayout of the accepted answers: ");
     out.write(layouts_summary(report));
     out.put('\n');
@@ -222,7 +227,7 @@ void write_scope(const CertifyReport& report, io::OutputBuffer& out) {
   if (report.dialect_graded > 0) {
     out.write("dialect cases: ");
     out.write_number(report.dialect_graded);
-    out.write(" graded (in X-FEN's spelling, or in their own where --accept-spelling names it)\n");
+    out.write(" graded (each answer in the declared spelling, X-FEN's where none is declared)\n");
   }
 }
 
@@ -291,10 +296,7 @@ void write_generative(const CertifyReport& report, io::OutputBuffer& out) {
   out.write(seconds_text(run.generation_seconds));
   out.write(" (");
   out.write(speed_text(run));
-  out.write("), after ");
-  write_count(out, run.spelling_records, "spelling records in ");
-  out.write(seconds_text(run.spelling_seconds));
-  out.write("\n  stopped by ");
+  out.write(")\n  stopped by ");
   write_sentence(run.stopped_by, out);
   out.write(" (limits: ");
   out.write(generation_limits(run));
