@@ -702,6 +702,72 @@ BOOST_AUTO_TEST_CASE(each_capturer_judged_on_its_own) {
   }
 }
 
+// The side to move with no king or several (illegal, R10, but read and written): a capture counts
+// when it leaves no king of the mover in check, every one of several, and with no king every
+// capture counts (R8.3). Kings first and later in square order (a1, b1, ...) are each the one
+// exposed, so that looking at one king only fails.
+BOOST_AUTO_TEST_CASE(legal_style_with_no_king_or_several_kings) {
+  struct Case {
+    std::string_view record;
+    int mover_kings;
+    std::vector<bool> legal;  // per capturer, lower file first
+  };
+  const Case cases[] = {
+      // No king of the side to move; a rook on a8 attacks a1, where a search that found none
+      // might look.
+      {"r3k3/8/8/3Pp3/8/8/8/8 w - e6 0 1", 0, {true}},
+      {"r4k4/10/10/3Pp5/10/10/10/10 w - e6 0 1", 0, {true}},
+      {"R7/8/8/8/3pP3/8/8/4K3 b - e3 0 1", 0, {true}},
+      // Two kings: dxe6 exposes a5 to the rook on h5 (j5); e1 (f1), first in square order, is safe.
+      {"4k3/8/8/K2Pp2r/8/8/8/4K3 w - e6 0 1", 2, {false}},
+      {"5k4/10/10/K2Pp4r/10/10/10/5K4 w - e6 0 1", 2, {false}},
+      // dxe6 exposes d1, first in square order, to the rook on d8; h8 (j8) is safe.
+      {"3rk2K/8/8/3Pp3/8/8/8/3K4 w - e6 0 1", 2, {false}},
+      {"3r1k3K/10/10/3Pp5/10/10/10/3K6 w - e6 0 1", 2, {false}},
+      // Neither king exposed.
+      {"4k3/8/8/K2Pp3/8/8/8/4K3 w - e6 0 1", 2, {true}},
+      {"5k4/10/10/K2Pp5/10/10/10/5K4 w - e6 0 1", 2, {true}},
+      // Black: dxe3 exposes a4 to the rook on h4, not e8.
+      {"4k3/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", 2, {false}},
+      // Three kings, the middle one in square order (a5) exposed.
+      {"4k1K1/8/8/K2Pp2r/8/8/8/4K3 w - e6 0 1", 3, {false}},
+      // Two capturers, two kings: each capture exposes a different king, so neither counts ...
+      {"3rkr2/8/8/3PpP2/8/8/8/3K1K2 w - e6 0 1", 2, {false, false}},
+      // ... and without the rook on f8, fxe6 exposes neither.
+      {"3rk3/8/8/3PpP2/8/8/8/3K1K2 w - e6 0 1", 2, {false, true}},
+  };
+  for (const Case& c : cases) {
+    BOOST_TEST_CONTEXT(c.record) {
+      const auto parsed = xfen::parse(c.record);
+      BOOST_TEST_REQUIRE(parsed.ok());
+      const Position& p = parsed.position;
+      BOOST_TEST_REQUIRE(xfen::count(p, Piece(PieceType::king, p.side_to_move)) == c.mover_kings);
+      const auto analysis = xfen::analyze_en_passant(p);
+      bool written = false;
+      for (std::size_t k = 0; k < 2; ++k) {
+        BOOST_TEST_REQUIRE(analysis.capturers[k].has_value() == (k < c.legal.size()));
+        if (k >= c.legal.size()) continue;
+        written = written || c.legal[k];
+        BOOST_TEST(analysis.capture_is_legal[k] == c.legal[k], "capturer " << k);
+        BOOST_TEST(reference_capture_is_legal(p, *analysis.capturers[k], *p.en_passant) ==
+                   c.legal[k]);
+      }
+      BOOST_TEST(analysis.written_by_xfen());
+      BOOST_TEST(analysis.written_by_legal() == written);
+      BOOST_TEST((xfen::legal_en_passant(p) == (written ? p.en_passant : std::nullopt)));
+      // The legal style writes the record as read, or with `-` for the square, which follows the
+      // castling field `-` of every record here.
+      std::string dropped(c.record);
+      dropped.replace(dropped.find(" - ") + 3, 2, "-");
+      BOOST_TEST(
+          xfen::to_string(p, {xfen::CastlingStyle::xfen, xfen::EnPassantStyle::legal}).text ==
+          (written ? std::string(c.record) : dropped));
+      // The xfen style writes the square whatever the kings (R7.4).
+      BOOST_TEST(xfen::to_string(p).text == c.record);
+    }
+  }
+}
+
 // written_by_xfen and written_by_legal on every combination of the analysis' slots, the value
 // followed by guard bytes holding the opposite of the expected answer.
 BOOST_AUTO_TEST_CASE(written_by_follows_the_slots) {

@@ -21,7 +21,7 @@ enum class CastlingStyle : std::uint8_t {
 enum class EnPassantStyle : std::uint8_t {
   xfen,    // only when a pawn of the side to move stands beside the double-pushed pawn
   always,  // the square as read
-  legal,   // only when an en passant capture is legal (the capturer's king is not left in check)
+  legal,   // only when an en passant capture is legal (no king of the side to move is left in check, SPEC R8.3)
 };
 
 struct WriteOptions {

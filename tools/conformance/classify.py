@@ -166,9 +166,8 @@ class Board:
                     return True
         return False
 
-    def king(self, white: bool) -> tuple[int, int] | None:
-        kings = [sq for sq, p in self.squares.items() if p == (ord("K") if white else ord("k"))]
-        return kings[0] if len(kings) == 1 else None
+    def kings(self, white: bool) -> list[tuple[int, int]]:
+        return [sq for sq, p in self.squares.items() if p == (ord("K") if white else ord("k"))]
 
 
 def castling_tags(field: bytes, start: int, reached: int, board: Board) -> set[str]:
@@ -234,15 +233,16 @@ def en_passant_tags(field: bytes, white_to_move: bool, board: Board) -> set[str]
     tags.add("ep-capturer" if capturers else "ep-no-capturer")
     if file in (0, board.width - 1) or any(f in (0, board.width - 1) for f in capturers):
         tags.add("ep-edge-file")
-    king = board.king(white_to_move)
-    if capturers and king is not None:
-        in_check = board.attacked(king, not white_to_move)
+    # Every king of the side to move counts (SPEC R8.3): one left in check makes a capture illegal.
+    kings = board.kings(white_to_move)
+    if capturers and kings:
+        in_check = any(board.attacked(king, not white_to_move) for king in kings)
         illegal = False
         for f in capturers:
             after = Board(board.width, dict(board.squares))
             del after.squares[(f, pawn_rank)], after.squares[(file, pawn_rank)]
             after.squares[(file, rank)] = capturer
-            illegal |= after.attacked(after.king(white_to_move), not white_to_move)
+            illegal |= any(after.attacked(king, not white_to_move) for king in kings)
         if in_check or illegal:
             tags.add("ep-pinned")
     return tags
