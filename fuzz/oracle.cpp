@@ -167,7 +167,7 @@ std::optional<certify::DisagreementKey> Oracle::disagreement(const certify::Cert
                                                              const certify::Answer& answer) const {
   const certify::Grade graded = certify::grade(c, answer, declarations_.accepted, declarations_.accepted_layouts);
   if (!certify::is_disagreement(graded.verdict)) return std::nullopt;
-  return certify::disagreement_key(c, answer, graded);
+  return certify::disagreement_key(c, answer, graded, declarations_.accepted);
 }
 
 std::optional<certify::DisagreementKey> Oracle::report(std::string_view target, const certify::CertifyCase& c,
@@ -187,7 +187,7 @@ std::optional<certify::DisagreementKey> Oracle::report(std::string_view target, 
   const std::optional<std::string> line = certify::answer_line(answer);
   std::string theirs = line ? testing::escaped(*line) : std::string(certify::answer_kind_name(answer.kind));
   if (!answer.detail.empty()) theirs += " (" + answer.detail + ")";
-  certify::DisagreementKey found = certify::disagreement_key(c, answer, graded);
+  certify::DisagreementKey found = certify::disagreement_key(c, answer, graded, declarations_.accepted);
   const std::string key = certify::to_string(found);
   std::fprintf(stderr,
                "\n=== xfen fuzz: the implementation disagrees with xfen\n"

@@ -409,8 +409,9 @@ class SuiteComparison(base.CertifyTestCase):
 
 
 class DeclaredSpelling(base.CertifyTestCase):
-    """tests/certify_stubs/ep_legal_black_bug.py writes ep-legal's spelling, but the en passant
-    square as read when Black is to move; declared ep-legal, that is its only fault."""
+    """tests/certify_stubs/ep_legal_black_bug.py writes ep-legal's spelling, but with Black to move
+    a pinned pawn counts as able to capture (X-FEN's spelling); declared ep-legal, that is its
+    only fault."""
 
     def test_every_group_of_a_planted_ep_legal_bug_has_black_to_move(self):
         bug, fixed = stub("ep_legal_black_bug.py"), stub("ep_legal_black_bug.py", "--fixed")

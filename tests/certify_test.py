@@ -33,7 +33,6 @@ SUITE = ROOT / "corpus" / "conformance"
 STUBS = Path(__file__).resolve().parent / "certify_stubs"
 XFEN = ""  # set from the command line
 
-ALL_SPELLINGS = "shredder,classic,ep-always,ep-legal"
 SPELLING_OF_STYLE = {("castling", "shredder"): "shredder", ("castling", "classic"): "classic",
                      ("en_passant", "always"): "ep-always", ("en_passant", "legal"): "ep-legal"}
 FAILING = {"non-canonical", "wrong-position", "accepted-invalid", "rejected-valid", "crash",
@@ -354,8 +353,10 @@ class StreamStubs(CertifyTestCase):
         def rule(c):
             if c["class"] == "invalid":
                 return "accepted-invalid"
-            # A dialect case's output is in its dialect: X-FEN's own reading is the reference's.
-            canonical = c.get("output") if c["class"] != "dialect" else strict.get(c["input"], "")[3:]
+            # A case written in a style (every dialect case, and illegal positions written in
+            # one) has its output in that style: X-FEN's own reading is the reference's.
+            styled = c.get("castling", "xfen") != "xfen" or c.get("en_passant", "xfen") != "xfen"
+            canonical = strict.get(c["input"], "")[3:] if styled else c.get("output")
             if c["input"] == canonical:
                 return "pass"
             # An input cut to EPD or the board alone, its fields the expected ones: that layout.
@@ -422,10 +423,10 @@ class StreamStubs(CertifyTestCase):
         self.spelling_test(["--castling", "classic"], "classic", "classic")
 
     def test_en_passant_when_legal(self):
-        self.spelling_test(["--ep", "legal"], "ep-legal", "only when a capture is legal")
+        self.spelling_test(["--ep", "legal"], "ep-legal", "as ep-legal writes it, which is not declared")
 
     def test_en_passant_always(self):
-        self.spelling_test(["--ep", "always"], "ep-always", "always written")
+        self.spelling_test(["--ep", "always"], "ep-always", "as ep-always writes it, which is not declared")
 
     def test_answers_in_a_shorter_layout(self):
         """EPD and board-only answers are graded on their fields and name their layout; only
@@ -816,43 +817,92 @@ class Usage(unittest.TestCase):
                           ["--accept-spelling", "fischer"], ["--class", "optional"],
                           ["--jobs", "0"], ["--suite", "/nonexistent/suite"],
                           ["--skip-file", "/nonexistent/skip"], ["--inputs", "/nonexistent/in"],
-                          ["--inputs", os.devnull, "--tag", "8x8"], ["--inputs", os.devnull, "--id", "x"]):
+                          ["--inputs", os.devnull, "--tag", "8x8"], ["--inputs", os.devnull, "--id", "x"],
+                          # Two spellings of one field: no writer spells a field two ways.
+                          ["--accept-spelling", "ep-always,ep-legal"], ["--accept-spelling", "shredder,classic"],
+                          ["--accept-spelling", "ep-legal", "--accept-spelling", "ep-always"]):
             with self.subTest(arguments=arguments):
                 result = self.status(*(impl if arguments else []), *arguments)
                 self.assertEqual(result.returncode, 2, result)
 
 
-class SpellingOverTheRun(CertifyTestCase):
-    """A spelling is credited only when the program uses it throughout the run (issue 23,
-    finding 1): judged per case, a bug looks like a spelling choice."""
+class DeclaredSpelling(CertifyTestCase):
+    """A declared spelling is a contract, judged on each record (issue 40): an answer passes when it
+    is the expected position written as the declared spelling writes it (X-FEN's where none is
+    declared), whatever the run's other answers show; what they show is information."""
 
-    def test_a_program_that_never_writes_the_en_passant_square_is_credited_no_spelling(self):
+    def test_a_planted_ep_legal_bug_fails_exactly_the_records_it_breaks(self):
+        # The stub writes ep-legal's spelling, but X-FEN's with Black to move (a pinned pawn
+        # counts as able to capture).
+        sendable = [c for c in CASES.values() if "\n" not in c["input"] and not c["input"].endswith("\r")]
+        inputs = [c["input"] for c in sendable]
+        legal = dict(zip(inputs, reference_answers(inputs, "--ep", "legal")))
+        pinned_counts = dict(zip(inputs, reference_answers(inputs)))
+        broken = {c["id"] for c in sendable
+                  if c["input"].split(" ")[1:2] == ["b"] and legal[c["input"]] != pinned_counts[c["input"]]}
+        self.assertTrue({"dialects.ep-legal-black-pinned", "en-passant.black-pinned-kept"} <= broken, broken)
+        run = certify("--impl", stub("ep_legal_black_bug.py"), "--accept-spelling", "ep-legal")
+        self.assertIsNotNone(run.report, run.describe())
+        self.assertEqual(run.status, 1, run.describe())
+        failed = {c["id"] for c in run.report["cases"] if c["verdict"] in FAILING}
+        self.assertEqual(failed, broken, run.describe())
+        for c in run.report["cases"]:
+            if c["id"] in broken:
+                self.assertEqual(c["verdict"], "non-canonical", c)
+                self.assertRegex(c["detail"], r"^en passant: declared ep-legal drops [a-j][36] here", c)
+        # What a declaration means is said in the reports.
+        self.assertIn("relaxed: --accept-spelling ep-legal: declared: the en passant square only when a capture "
+                      "is legal (R8.3)", run.stdout)
+        self.assertIn("declared: ", run.report["summary"]["relaxations"][0])
+        # The bug removed, every case passes.
+        fixed = certify("--impl", stub("ep_legal_black_bug.py", "--fixed"), "--accept-spelling", "ep-legal")
+        self.assertEqual(fixed.status, 0, fixed.describe())
+
+    def test_without_a_declaration_each_answer_is_held_to_x_fen_and_a_spelling_is_suggested(self):
+        run = certify("--impl", stub("spelling.py", "--ep", "legal"), "--tag", "en-passant")
+        self.assertEqual(run.status, 1, run.describe())
+        failing = [c for c in run.report["cases"] if c["verdict"] in FAILING]
+        self.assertTrue(failing, run.describe())
+        for c in failing:
+            self.assertEqual(c["verdict"], "non-canonical", c)
+            self.assertTrue(c["detail"].startswith("en passant: X-FEN writes "), c)
+            self.assertIn("as ep-legal writes it, which is not declared", c["detail"], c)
+        suggestion = run.report["summary"]["spelling_used"]["suggestion"]
+        self.assertRegex(suggestion, r"^\d+ of \d+ answers that tell the spellings apart match ep-legal: "
+                                     r"declare it with --accept-spelling ep-legal")
+        self.assertIn("spelling to declare: " + suggestion, run.stdout)
+
+    def test_a_program_that_never_writes_the_en_passant_square_fails_where_a_capture_is_legal(self):
         for accepted in ((), ("--accept-spelling", "ep-legal")):
             with self.subTest(accepted=accepted):
                 run = certify("--impl", stub("no_en_passant.py"), "--tag", "en-passant", *accepted)
                 self.assertIsNotNone(run.report, run.describe())
                 self.assertEqual(run.status, 1, run.describe())
                 cases = run.report["cases"]
-                # Where no capture is legal it looks like ep-legal: never credited, never suggested.
+                # Where no capture is legal, dropping the square is ep-legal's writing: a pass where
+                # it is declared, a failure naming it where not.
                 pinned = [c for c in cases if "ep-pinned" in CASES[c["id"]]["tags"]
-                          and c["verdict"] == "non-canonical"]
+                          and CASES[c["id"]]["class"] != "invalid" and c["answer"] is not None
+                          and c["answer"].startswith("ok ") and c["answer"].split(" ")[4] == "-"
+                          and c["verdict"] != "wrong-position"]
                 self.assertTrue(pinned, run.describe())
                 for c in pinned:
-                    self.assertIn("not credited, even by --accept-spelling", c["detail"], c["id"])
-                    self.assertNotIn("grades it as a pass", c["detail"], c["id"])
-                self.assertEqual([c["id"] for c in cases if "accepted by --accept-spelling" in c["detail"]], [])
+                    if accepted:
+                        self.assertEqual(c["verdict"], "pass", c)
+                    else:
+                        self.assertEqual(c["verdict"], "non-canonical", c)
+                        self.assertIn("as ep-legal writes it, which is not declared", c["detail"], c)
                 # Where a capture is legal, the square it drops is another position.
                 self.assertTrue(any(c["verdict"] == "wrong-position" and "en passant: expected" in c["detail"]
                                     for c in cases), run.describe())
                 used = run.report["summary"]["spelling_used"]["en_passant"]
                 self.assertIsNone(used["spelling"])
                 self.assertGreater(used["answers"], used["agreeing"]["legal"])
-                self.assertIn("spelling used: ", run.stdout)
                 self.assertIn("en passant square: no one spelling", run.stdout)
 
-    def test_answers_waiting_for_the_profile_do_not_hold_memory(self):
-        """Grades resting on another spelling wait for the run's profile; beyond the cases a
-        report lists they are counted by kind, so memory does not grow with an --inputs file."""
+    def test_memory_does_not_grow_with_an_inputs_file_in_any_spelling(self):
+        """Beyond the cases a report lists, answers are only counted, declared or not, so memory
+        does not grow with an --inputs file."""
         corpus = ROOT / "corpus" / "positions" / "mixed.xfen"
         with open(corpus, "rb") as f:
             records = sum(1 for _ in f)
@@ -880,8 +930,8 @@ class SpellingOverTheRun(CertifyTestCase):
         grown = runs[8, credited][1] - runs[2, credited][1]
         self.assertLess(grown, 4 * 1024, f"{grown} KiB more for four times the records: "
                                          f"{runs[2, credited][1]} then {runs[8, credited][1]}")
-        # Shredder letters where X-FEN writes others, not credited: the same share of failures at
-        # any length, most of them counted by kind.
+        # Shredder letters where X-FEN writes others, not declared: the same share of failures at
+        # any length, most of them only counted.
         small, large = runs[2, ()][0], runs[8, ()][0]
         self.assertGreater(small["failed"], 10_000)
         self.assertEqual(large["failed"], 4 * small["failed"])
@@ -1084,7 +1134,7 @@ class Gate(CertifyTestCase):
             self.assertEqual(list(rerun.verdicts()), failed)
             self.assertEqual(set(rerun.verdicts().values()), {"pass"})
             self.assertEqual(rerun.status, 0, rerun.describe())
-            self.assertIn(f"selection: --rerun-failed {old} ({len(failed)} of 758 cases)", rerun.stdout)
+            self.assertIn(f"selection: --rerun-failed {old} ({len(failed)} of 766 cases)", rerun.stdout)
 
     def test_each_class_is_counted_apart_in_every_report(self):
         """A program that rejects everything passes every invalid case: its total says little. Each
@@ -1127,7 +1177,7 @@ class SelfCertification(CertifyTestCase):
         for case_id, verdict in expected.items():
             if verdict == "skipped":
                 self.assertIn("per-case", run.case(case_id)["detail"])
-        statement = (f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 751 of 758 cases graded, "
+        statement = (f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 759 of 766 cases graded, "
                      "7 need per-case mode")
         self.assertIn("\n" + statement + "\n", run.stdout)
         self.assertEqual(run.report["summary"]["conformance_statement"], statement)
@@ -1139,7 +1189,7 @@ class SelfCertification(CertifyTestCase):
             run = certify("--impl", adapter(), "--per-case-impl", shlex.join([XFEN, "canon", "--whole"]),
                           "--badge", badge, "--badge-endpoint", endpoint)
             self.check_run(run, {i: "pass" for i in CASES}, status=0, seconds=60)
-            statement = f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 758 of 758 cases graded"
+            statement = f"conforms to the X-FEN conformance suite {SUITE_VERSION}, strict: 766 of 766 cases graded"
             self.assertIn("\n" + statement + "\n", run.stdout)
             with open(endpoint, encoding="utf-8") as f:
                 self.assertEqual(json.load(f), {"schemaVersion": 1, "label": f"X-FEN suite {SUITE_VERSION}",
@@ -1149,7 +1199,8 @@ class SelfCertification(CertifyTestCase):
             self.assertIn(">strict</text>", svg)
             ET.fromstring(svg)  # well-formed
             # The same run relaxed is not called conforming or strict anywhere.
-            relaxed = certify("--impl", adapter(), "--per-case-impl", shlex.join([XFEN, "canon", "--whole"]),
+            relaxed = certify("--impl", adapter("--ep", "always"),
+                              "--per-case-impl", shlex.join([XFEN, "canon", "--whole", "--ep", "always"]),
                               "--accept-spelling", "ep-always", "--badge", badge)
             self.assertEqual(relaxed.status, 0, relaxed.describe())
             with open(badge, encoding="utf-8") as f:
@@ -1165,8 +1216,10 @@ class SelfCertification(CertifyTestCase):
         self.check_run(run, expected, status=0, seconds=60)
 
     def test_canon_per_case(self):
-        run = certify("--mode", "per-case", "--impl", shlex.join([XFEN, "canon", "--whole"]),
-                      "--accept-spelling", ALL_SPELLINGS, "--jobs", "2")
+        # In a declared spelling of both fields: every case passes, held to it on its own record.
+        run = certify("--mode", "per-case",
+                      "--impl", shlex.join([XFEN, "canon", "--whole", "--castling", "shredder", "--ep", "legal"]),
+                      "--accept-spelling", "shredder,ep-legal", "--jobs", "2")
         expected = {i: "pass" for i in CASES}
         self.check_run(run, expected, status=0, seconds=120)
 

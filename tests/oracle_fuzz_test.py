@@ -15,6 +15,12 @@ implementations"):
   nothing.
 - Each finding, minimised by `scripts/xfen-fuzz minimize … --save-cases`, is one conformance case,
   valid against the suite's schema, that the buggy implementation fails and xfen's adapter passes.
+- A declared spelling is held to on each record (issue 40): a writer of `ep-legal` for which a
+  pinned pawn counts as able to capture with Black to move (tests/certify_stubs/ep_legal_black_bug.py as a program,
+  fuzz/plugin/ep_legal_bug_plugin.cpp in process), declared ep-legal, is found by both routes
+  within 60 s from the shipped seeds (-seed=1); the saved case carries the spelling and passes the
+  writer with the bug removed. Before, X-FEN's spelling passed beside the declared one and neither
+  route could find it.
 
 Needs clang's libFuzzer (it builds the fuzz and fuzz-plain presets) and build/xfen; run by
 scripts/test.sh after the fuzzing stage. usage: oracle_fuzz_test.py [XFEN]
@@ -33,6 +39,8 @@ import jsonschema
 ROOT = Path(__file__).resolve().parents[1]
 XFEN = Path(sys.argv.pop(1) if len(sys.argv) > 1 else ROOT / "build" / "xfen").resolve()
 STUB = f"python3 tests/certify_stubs/combination_bugs.py {XFEN} ep-beside-inner-rook"
+EP_LEGAL_BUG = f"python3 tests/certify_stubs/ep_legal_black_bug.py {XFEN}"
+EP_LEGAL_FIXED = f"python3 tests/certify_stubs/ep_legal_black_bug.py {XFEN} --fixed"
 RUNS = "200000"  # the planted bugs took 1,000 to 13,000 runs from seed 1 to 6
 
 
@@ -41,8 +49,8 @@ def xfen_fuzz(*arguments: str) -> subprocess.CompletedProcess:
                           text=True, errors="replace", timeout=900)
 
 
-def fuzz(target: str, *program: str) -> subprocess.CompletedProcess:
-    return xfen_fuzz("run", target, *program, "--time", "300", "--jobs", "1", "--no-merge", "--",
+def fuzz(target: str, *program: str, seconds: str = "300") -> subprocess.CompletedProcess:
+    return xfen_fuzz("run", target, *program, "--time", seconds, "--jobs", "1", "--no-merge", "--",
                      "-seed=1", f"-runs={RUNS}")
 
 
@@ -54,8 +62,9 @@ def kept_artifact(output: str) -> str:
 
 
 class OracleTargets(unittest.TestCase):
-    def check_finding(self, target: str, key: str, program: list[str], impl: str) -> None:
-        found = fuzz(target, *program)
+    def check_finding(self, target: str, key: str, program: list[str], impl: str,
+                      fixed: str = f"{XFEN} adapter", declared: tuple[str, ...] = (), seconds: str = "300") -> dict:
+        found = fuzz(target, *program, seconds=seconds)
         self.assertEqual(found.returncode, 1, found.stdout[-3000:] + found.stderr[-3000:])
         self.assertIn(f"finding: disagreement in plugin: {key}" if target.startswith("plugin")
                       else f"finding: disagreement in {target}: {key}", found.stdout)
@@ -69,13 +78,43 @@ class OracleTargets(unittest.TestCase):
             case = json.loads(lines[0])
             schema = json.loads((ROOT / "corpus" / "conformance" / "schema.json").read_text())
             jsonschema.validate(case, schema)
-            # The case alone: the buggy implementation fails it, xfen's own adapter passes it.
+            # The case alone: the buggy implementation fails it, the fixed one (xfen's own
+            # adapter, where nothing is declared) passes it, under the same declaration.
             record = Path(scratch) / "record.txt"
             record.write_text(case["input"] + "\n")
-            for command, status in ((impl, 1), (f"{XFEN} adapter", 0)):
-                graded = subprocess.run([str(XFEN), "certify", "--impl", command, "--inputs", str(record)],
+            for command, status in ((impl, 1), (fixed, 0)):
+                graded = subprocess.run([str(XFEN), "certify", "--impl", command, "--inputs", str(record), *declared],
                                         cwd=ROOT, capture_output=True, text=True)
                 self.assertEqual(graded.returncode, status, f"{command}: {graded.stdout}{graded.stderr}")
+        return case
+
+    def check_ep_legal_case(self, case: dict) -> None:
+        """The saved case of the ep-legal bug: Black to move, in the declared spelling's own field,
+        and its output is what a writer of that spelling writes."""
+        self.assertEqual(case["input"].split(" ")[1], "b", case)
+        self.assertEqual(case.get("en_passant"), "legal", case)
+        written = subprocess.run([str(XFEN), "canon", "--ep", "legal"], input=case["input"] + "\n",
+                                 capture_output=True, text=True)
+        self.assertEqual(written.stdout.strip(), case["output"], case)
+
+    def test_external_holds_a_python_program_to_its_declared_spelling(self) -> None:
+        case = self.check_finding("external", "non-canonical: en-passant",
+                                  ["--impl", EP_LEGAL_BUG, "--accept-spelling", "ep-legal"], EP_LEGAL_BUG,
+                                  fixed=EP_LEGAL_FIXED, declared=("--accept-spelling", "ep-legal"), seconds="60")
+        self.check_ep_legal_case(case)
+
+    def test_external_finds_nothing_in_the_fixed_ep_legal_program(self) -> None:
+        # The seeds hold every suite case, whose X-FEN spelling the declaration fails on the
+        # pinned ones: held to ep-legal, the fixed program disagrees on none of them.
+        clean = fuzz("external", "--impl", EP_LEGAL_FIXED, "--accept-spelling", "ep-legal", seconds="60")
+        self.assertEqual(clean.returncode, 0, clean.stdout[-3000:] + clean.stderr[-3000:])
+
+    def test_plugin_holds_a_plug_in_to_its_declared_spelling(self) -> None:
+        adapter = ROOT / "build-fuzz-plain" / "fuzz" / "xfen_plugin_ep_legal_adapter"
+        case = self.check_finding("plugin_ep_legal", "non-canonical: en-passant", [], str(adapter),
+                                  fixed=f"{XFEN} adapter --ep legal", declared=("--accept-spelling", "ep-legal"),
+                                  seconds="60")
+        self.check_ep_legal_case(case)
 
     def test_external_finds_the_planted_bug_of_a_python_program(self) -> None:
         self.check_finding("external", "wrong-position: en-passant", ["--impl", STUB], STUB)

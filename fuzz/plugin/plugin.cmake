@@ -13,6 +13,8 @@
 #
 # xfen_plugin_planted is the default plug-in with one planted bug (planted_bug_plugin.cpp), the
 # implementation of fuzz_plugin_planted: a fixture showing what fuzzing finds (tests/oracle_fuzz_test.py).
+# xfen_plugin_ep_legal (ep_legal_bug_plugin.cpp, fuzz_plugin_ep_legal) declares the ep-legal
+# spelling and breaks it with Black to move: a fixture showing that a declaration is held to.
 set(xfen_default_plugin_sources fuzz/plugin/simple_model_plugin.cpp fuzz/simple_model.cpp)
 set(XFEN_PLUGIN_SOURCES "${xfen_default_plugin_sources}" CACHE STRING
     "plugin fuzz target and property: the implementation's sources, its adapter to fuzz/plugin/xfen_plugin.hpp among them")
@@ -47,12 +49,15 @@ endfunction()
 xfen_add_plugin_library(xfen_plugin SOURCES ${XFEN_PLUGIN_SOURCES} INCLUDE_DIRS ${XFEN_PLUGIN_INCLUDE_DIRS}
                         LIBRARIES ${XFEN_PLUGIN_LIBRARIES})
 xfen_add_plugin_library(xfen_plugin_planted SOURCES fuzz/plugin/planted_bug_plugin.cpp fuzz/simple_model.cpp)
+xfen_add_plugin_library(xfen_plugin_ep_legal SOURCES fuzz/plugin/ep_legal_bug_plugin.cpp LIBRARIES xfen::xfen)
 
 # Listed: with the default plug-in it fuzzes the simple model, which must agree with xfen; its
 # replay test replays the record seeds through whichever plug-in the build links.
 xfen_add_fuzz_target(plugin MUTATOR LIBRARIES xfen_fuzz_oracle xfen_plugin SEEDS ${xfen_record_seeds})
 xfen_add_fuzz_target(plugin_planted MAIN plugin.cpp MUTATOR UNLISTED NO_REPLAY
                      LIBRARIES xfen_fuzz_oracle xfen_plugin_planted)
+xfen_add_fuzz_target(plugin_ep_legal MAIN plugin.cpp MUTATOR UNLISTED NO_REPLAY
+                     LIBRARIES xfen_fuzz_oracle xfen_plugin_ep_legal)
 if(TEST fuzz_replay_plugin)
   set_tests_properties(fuzz_replay_plugin PROPERTIES LABELS fuzz)
 endif()
@@ -60,7 +65,7 @@ endif()
 # Each plug-in as a program speaking certify's streaming protocol (plugin_adapter.cpp): certified
 # against the suite like any program (xfen certify --impl …/xfen_plugin_adapter), and what turns
 # a finding of the plug-in targets into a conformance case (scripts/xfen-fuzz minimize --save-cases).
-foreach(library xfen_plugin xfen_plugin_planted)
+foreach(library xfen_plugin xfen_plugin_planted xfen_plugin_ep_legal)
   add_executable(${library}_adapter plugin_adapter.cpp)
   target_link_libraries(${library}_adapter PRIVATE ${library} xfen_certify_run xfen_warnings)
 endforeach()

@@ -25,8 +25,9 @@
 //   implementation on that record, as a crashed program would be by `xfen certify`.
 // - The record is the bytes of one line without its line end, any bytes (not only valid UTF-8).
 //   write() writes one record, without a line end, in your own spelling (Shredder letters, the
-//   en passant square always written, ...): declare it in accept_spelling(), or let it be learnt
-//   from your answers to a first batch of generated records.
+//   en passant square always written, ...): declare it in accept_spelling(), and every answer is
+//   held to it on its own record (X-FEN's spelling fails where yours writes otherwise); or let it
+//   be learnt from your answers to a first batch of generated records and fixed for the run.
 // - why_rejected() is free text for the reports, never graded: a rejection is graded as a
 //   rejection whatever it says.
 //
@@ -57,8 +58,9 @@ class Implementation {
   virtual std::string why_rejected() const = 0;
 
   // What the implementation declares, in the words of `xfen certify`'s options. Empty: nothing
-  // declared; its spelling is then learnt from its answers to a first batch of generated records,
-  // and it is sent records of every game.
+  // declared; its spelling is then learnt from its answers to a first batch of generated records
+  // and fixed for the run (no single spelling: the target stops, asking for one), and it is sent
+  // records of every game.
   virtual std::string_view accept_spelling() const { return {}; }  // e.g. "shredder,ep-legal"
   virtual std::string_view supports() const { return {}; }         // e.g. "8x8,chess960"
 };

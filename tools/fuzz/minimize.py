@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -28,7 +29,7 @@ from typing import Callable
 
 from finding import Finding
 from inputs import Input, escaped
-from libfuzzer import GRACE_SECONDS, run
+from libfuzzer import GRACE_SECONDS, run, run_input
 from project import ORACLE_TARGETS, PROGRAM_TARGET, Project, UsageError
 from regressions import add_regression
 from reproduce import check
@@ -111,15 +112,37 @@ def _program_command(project: Project, target: str) -> str:
     return str(project.binary(target, plain=True).parent / adapter)
 
 
+# What the external target says when it fixes a learnt spelling as the run's declaration.
+_LEARNT = re.compile(r"fixed as the declaration for this run: .*\(--accept-spelling ([^)]*)\)")
+
+
+def _learnt_spelling(project: Project, target: str, minimal: Path) -> str | None:
+    """The spelling the target learns and declares when it runs the minimal input; None for X-FEN's."""
+    result, _ = run_input(project.binary(target, plain=True), project.replay_flags(target), minimal, project.root)
+    match = _LEARNT.search(result.output)
+    return None if not match or match.group(1).startswith("none") else match.group(1)
+
+
 def save_as_case(project: Project, target: str, minimal: Path, cases: Path) -> None:
     """Writes the minimal record (a file holding it alone) as a conformance case: xfen certify
     grades it against the implementation and writes the disagreement (--save-cases), classified
     by the suite's own classifier."""
-    command = [str(_xfen(project)), "certify", "--impl", _program_command(project, target)]
-    for option, variable in (("--accept-spelling", "XFEN_FUZZ_ACCEPT_SPELLING"),
-                             ("--accept-layout", "XFEN_FUZZ_ACCEPT_LAYOUT"), ("--supports", "XFEN_FUZZ_SUPPORTS")):
-        if os.environ.get(variable):
-            command += [option, os.environ[variable]]
+    program = _program_command(project, target)
+    command = [str(_xfen(project)), "certify", "--impl", program]
+    if target == PROGRAM_TARGET:
+        for option, variable in (("--accept-spelling", "XFEN_FUZZ_ACCEPT_SPELLING"),
+                                 ("--accept-layout", "XFEN_FUZZ_ACCEPT_LAYOUT"), ("--supports", "XFEN_FUZZ_SUPPORTS")):
+            if os.environ.get(variable):
+                command += [option, os.environ[variable]]
+        if not os.environ.get("XFEN_FUZZ_ACCEPT_SPELLING"):
+            # Undeclared, the target learnt a spelling and held every answer to it: so is the case.
+            learnt = _learnt_spelling(project, target, minimal)
+            if learnt:
+                command += ["--accept-spelling", learnt]
+    else:
+        # A plug-in declares its own spelling: the case is graded, and written, under it.
+        declared = subprocess.run([program, "--declarations"], capture_output=True, text=True, check=True)
+        command += declared.stdout.split()
     with tempfile.TemporaryDirectory() as scratch:
         # Named as the artifact, run from its folder: the case's note names the file it came from.
         name = minimal.name

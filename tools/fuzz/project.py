@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # (fuzz/CMakeLists.txt, record-seeds/). `external` fuzzes a program named by --impl (the
 # environment's XFEN_FUZZ_IMPL): it is built, but listed among the targets (and so run by `ci`
 # and `all`) only when a program was built into it.
-ORACLE_TARGETS = ("external", "plugin", "plugin_planted")
+ORACLE_TARGETS = ("external", "plugin", "plugin_planted", "plugin_ep_legal")
 PROGRAM_TARGET = "external"
-_SAME_SOURCE = {"plugin_planted": "plugin"}
+_SAME_SOURCE = {"plugin_planted": "plugin", "plugin_ep_legal": "plugin"}
 
 
 class UsageError(Exception):

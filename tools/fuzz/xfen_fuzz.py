@@ -56,7 +56,7 @@ _PROGRAM_SETTINGS = {"impl": "XFEN_FUZZ_IMPL", "accept_spelling": "XFEN_FUZZ_ACC
 def _program_arguments(command: argparse.ArgumentParser) -> None:
     group = command.add_argument_group("the program the external target fuzzes (as xfen certify's options)")
     group.add_argument("--impl", metavar="COMMAND", help="its command, run with /bin/sh -c")
-    group.add_argument("--accept-spelling", metavar="LIST", help="e.g. shredder,ep-legal (default: learnt)")
+    group.add_argument("--accept-spelling", metavar="LIST", help="declare the spelling, e.g. shredder,ep-legal: every answer is held to it (default: learnt from a first batch and fixed for the run)")
     group.add_argument("--accept-layout", metavar="LIST", help="epd, board")
     group.add_argument("--supports", metavar="TAGS", help="capability tags, e.g. 8x8,chess960")
 

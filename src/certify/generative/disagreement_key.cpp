@@ -114,13 +114,17 @@ std::size_t hash_value(const DisagreementKey& key) noexcept {
   return h;
 }
 
-DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade) {
+DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade,
+                                 SpellingSet declared) {
   DisagreementKey key;
   key.verdict = grade.verdict;
   switch (grade.verdict) {
     case Verdict::pass: break;
     case Verdict::wrong_position: key.field = first_wrong_field(c, answer.text); break;
-    case Verdict::non_canonical: key.field = first_differing_field(c.expected, answer.text); break;
+    case Verdict::non_canonical:
+      key.field = first_differing_field(
+          declared_writing(c.expected_position, declared.declared_style()).value_or(c.expected), answer.text);
+      break;
     case Verdict::accepted_invalid: key.rule = std::string(code_name(parse(c.input).error.code)); break;
     case Verdict::rejected_valid: key.width = c.expected_position.width; break;
     default: describe_record(c, key); break;
@@ -132,7 +136,7 @@ std::optional<DisagreementKey> disagreement(std::string_view record, const Answe
   const CertifyCase c = certify_case_from_record(record, 1);
   const Grade graded = grade(c, answer, rules.spellings, rules.layouts);
   if (!is_disagreement(graded.verdict)) return std::nullopt;
-  return disagreement_key(c, answer, graded);
+  return disagreement_key(c, answer, graded, rules.spellings);
 }
 
 }  // namespace xfen::certify

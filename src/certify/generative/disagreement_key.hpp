@@ -78,8 +78,11 @@ std::size_t hash_value(const DisagreementKey& key) noexcept;
 // Whether a verdict is a disagreement to group: a failure, other than not-run.
 inline bool is_disagreement(Verdict verdict) noexcept { return is_failure(verdict) && verdict != Verdict::not_run; }
 
-// The key of a graded answer (any verdict; a pass gets the pass key, with nothing else set).
-DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade);
+// The key of a graded answer (any verdict; a pass gets the pass key, with nothing else set),
+// graded against the `declared` spelling: a non-canonical answer's field is the first it writes
+// otherwise than the declared spelling does.
+DisagreementKey disagreement_key(const CertifyCase& c, const Answer& answer, const Grade& grade,
+                                 SpellingSet declared = {});
 
 // How answers are graded in a generative run: as suite mode grades them, against the declared
 // spelling and with the layouts the run accepts.

@@ -218,7 +218,7 @@ void certify_generated(const GenerativeOptions& options, CertifyReport& report) 
       ++since_new_group;
       return;
     }
-    const DisagreementKey key = disagreement_key(c, answer, graded);
+    const DisagreementKey key = disagreement_key(c, answer, graded, options.certify.accepted);
     const std::uint64_t index = options.first_record + c.index;
     // With several jobs, answers arrive out of generation order: a group's first record is the
     // first in that order, so that a run made again from its seed finds the same one.

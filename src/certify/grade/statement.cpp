@@ -13,18 +13,16 @@ namespace {
 std::string_view relaxed_rule(Spelling spelling) noexcept {
   switch (spelling) {
     case Spelling::shredder:
-      return "declared spelling: each castling right must be written as the file letter of its rook (R8.1), "
-             "where X-FEN writes K/Q for an outermost rook (R7.3): the X-FEN letters fail there";
+      return "declared: rights as their rook file letters (R8.1); X-FEN K/Q for an outermost rook fails (R7.3)";
     case Spelling::classic:
-      return "declared spelling: castling rights must be written in K/Q letters (R8.2); the right of an inner "
-             "rook, which they cannot name, is refused where a dialect case says a classic writer must, or "
-             "named by its X-FEN file letter";
+      return "declared: rights in K/Q letters (R8.2); an inner rook refused where a dialect case says so, or "
+             "named by its X-FEN letter";
     case Spelling::ep_always:
-      return "declared spelling: the en passant square must be written as read (R8.3), where X-FEN leaves it "
-             "out when no pawn could capture (R7.4): a dash fails there";
+      return "declared: the en passant square as read (R8.3); X-FEN leaving it out where no pawn could capture "
+             "fails (R7.4)";
     case Spelling::ep_legal:
-      return "declared spelling: the en passant square must be written only when a capture is legal (R8.3), "
-             "where X-FEN writes it when a pawn could capture, legal or not (R7.4): the square fails there";
+      return "declared: the en passant square only when a capture is legal (R8.3); X-FEN writing it for a "
+             "capturer that may not capture fails (R7.4)";
   }
   return "";
 }

@@ -45,7 +45,7 @@ std::string header(const CertifyReport& report) {
           (report.mode == Mode::stream ? "streaming" : "one process per case") + "</span>";
   const std::string spellings = accepted_spelling_names(report, ", ");
   html +=
-      "<span>accepted spellings: " + (spellings.empty() ? "X-FEN only" : html_escape(spellings)) +
+      "<span>declared spelling: " + (spellings.empty() ? "none (X-FEN's)" : html_escape(spellings)) +
       "</span>";
   if (!report.date.empty()) html += "<span>started " + html_escape(report.date) + "</span>";
   html += "<span>" + seconds(report.seconds) + " s</span>";
