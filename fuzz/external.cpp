@@ -113,11 +113,12 @@ struct External {
   // crash, a hang or a broken line on a spelling record is reported when going on past findings;
   // otherwise it is left to the fuzzer, which meets such records among its seeds and then keeps
   // the very record as the artifact (aborting here would keep whichever input was running).
-  void learn_spelling(certify::RunnerOptions runner) {
+  // A batch that shows no single spelling is returned, to stop with once the session is closed.
+  std::optional<std::string> learn_spelling(certify::RunnerOptions runner) {
     runner.max_restarts = std::numeric_limits<unsigned>::max();
     const auto learner = answering_session(runner, oracle);
     std::size_t unanswered = 0;
-    oracle.learn_spelling_or_exit(
+    std::optional<std::string> undecided = oracle.learn_spelling_for_target(
         kTarget, command, [&](std::string_view record) {
           certify::Answer answer = ask(*learner, record);
           if (!answered(answer)) {
@@ -129,6 +130,7 @@ struct External {
     if (unanswered != 0)
       std::fprintf(stderr, "fuzz_external: %zu of the spelling records got a crash, a hang or a broken line%s\n",
                    unanswered, keep_going.empty() ? " (findings when fuzzing meets them)" : "");
+    return undecided;
   }
 };
 
@@ -164,11 +166,12 @@ External& external() {
     runner.max_restarts = keep_going.empty() ? 0 : std::numeric_limits<unsigned>::max();
     auto* made = new External{command, fuzz::Oracle(declarations()), nullptr, keep_going, {}};
     // Declared, the spelling is a contract from the first record on: nothing is learnt.
-    if (setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING).empty())
-      made->learn_spelling(runner);
-    else
+    if (setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING).empty()) {
+      if (const auto undecided = made->learn_spelling(runner)) fuzz::stop_for_declaration(kTarget, command, *undecided);
+    } else {
       std::fprintf(stderr, "fuzz_external: %s; spelling declared: --accept-spelling %s\n", command.c_str(),
                    made->oracle.declared().c_str());
+    }
     made->session = answering_session(runner, made->oracle);
     return made;
   }();

@@ -143,20 +143,28 @@ std::optional<std::string> Oracle::learn_spelling(const AskImplementation& ask, 
   return std::nullopt;
 }
 
-void Oracle::learn_spelling_or_exit(std::string_view target, std::string_view who, const AskImplementation& ask) {
+void stop_for_declaration(std::string_view target, std::string_view who, const std::string& why) {
+  std::fprintf(stderr, "fuzz_%.*s: %.*s: %s\n", static_cast<int>(target.size()), target.data(),
+               static_cast<int>(who.size()), who.data(), why.c_str());
+  std::fflush(stderr);
+  // _Exit, not exit: libFuzzer's exit hook would report the run as a crash of the target, with an
+  // artifact of whichever input was running; stderr, flushed above, is all there is to keep.
+  std::_Exit(2);
+}
+
+std::optional<std::string> Oracle::learn_spelling_for_target(std::string_view target, std::string_view who,
+                                                             const AskImplementation& ask) {
   const std::size_t records = number_setting(target, "XFEN_FUZZ_SPELLING_RECORDS", 1000);
-  const std::optional<std::string> undecided = learn_spelling(ask, records);
+  std::optional<std::string> undecided = learn_spelling(ask, records);
+  if (undecided) return undecided;
   const std::string name(target);
   const std::string program(who);
-  if (undecided) {
-    std::fprintf(stderr, "fuzz_%s: %s: %s\n", name.c_str(), program.c_str(), undecided->c_str());
-    std::exit(2);
-  }
   std::fprintf(stderr,
                "fuzz_%s: %s; spelling learnt from %zu records and fixed as the declaration for this run: %s "
                "(--accept-spelling %s)\n",
                name.c_str(), program.c_str(), records, spelling_.describe().c_str(),
                declared().empty() ? "none: X-FEN's" : declared().c_str());
+  return std::nullopt;
 }
 
 std::string Oracle::declared() const {

@@ -65,8 +65,10 @@ class Oracle {
   // guess would report correct records as findings).
   std::optional<std::string> learn_spelling(const AskImplementation& ask, std::size_t records);
   // The same for a fuzz target, from XFEN_FUZZ_SPELLING_RECORDS records (1000), saying on stderr,
-  // as fuzz_`target` about `who`, what it declared; on the error, the process ends with exit 2.
-  void learn_spelling_or_exit(std::string_view target, std::string_view who, const AskImplementation& ask);
+  // as fuzz_`target` about `who`, what it declared; the error is returned for the caller to stop
+  // with (stop_for_declaration) once the sessions it asked in are closed.
+  std::optional<std::string> learn_spelling_for_target(std::string_view target, std::string_view who,
+                                                       const AskImplementation& ask);
   const certify::SpellingProfile& spelling() const noexcept { return spelling_; }
   // The declaration every answer is held to: "ep-legal", "shredder,ep-always"; empty: X-FEN's.
   std::string declared() const;
@@ -88,6 +90,10 @@ class Oracle {
   OracleDeclarations declarations_;
   certify::SpellingProfile spelling_;
 };
+
+// Ends the target with exit 2 and `why` (a batch that showed no single spelling): a usage error
+// that a declaration fixes, not a finding, so libFuzzer keeps no artifact of it.
+[[noreturn]] void stop_for_declaration(std::string_view target, std::string_view who, const std::string& why);
 
 // A number from the environment variable `name`, or `fallback` when it is unset or empty; a
 // value that is not a number ends the target with a message naming `target`.

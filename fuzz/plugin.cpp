@@ -61,13 +61,14 @@ PluginUnderTest& plugin_under_test() {
     const std::string_view accept_spelling = made->implementation->accept_spelling();
     if (accept_spelling.empty()) {
       // An exception while the spelling is learnt is a finding like any other.
-      made->oracle.learn_spelling_or_exit(
+      const std::optional<std::string> undecided = made->oracle.learn_spelling_for_target(
           kTarget, name, [made](std::string_view record) {
             certify::Answer answer = made->ask(record);
             if (answer.kind == certify::Answer::Kind::crash)
               made->oracle.check(kTarget, *made->oracle.case_for(record), answer);
             return answer;
           });
+      if (undecided) fuzz::stop_for_declaration(kTarget, name, *undecided);
     } else {
       std::fprintf(stderr, "fuzz_plugin: %s; spelling declared: %.*s\n", name.c_str(),
                    static_cast<int>(accept_spelling.size()), accept_spelling.data());

@@ -109,6 +109,18 @@ class OracleTargets(unittest.TestCase):
         clean = fuzz("external", "--impl", EP_LEGAL_FIXED, "--accept-spelling", "ep-legal", seconds="60")
         self.assertEqual(clean.returncode, 0, clean.stdout[-3000:] + clean.stderr[-3000:])
 
+    def test_external_stops_when_the_first_batch_shows_no_single_spelling(self) -> None:
+        # A program that never writes an en passant square (as Phalanx does) matches no spelling:
+        # undeclared, the target cannot tell its bugs from its spelling, so it asks for a
+        # declaration (exit 2) rather than guess and report correct records as findings.
+        never = f"python3 tests/certify_stubs/no_en_passant.py {XFEN}"
+        stopped = fuzz("external", "--impl", never, seconds="60")
+        self.assertEqual(stopped.returncode, 2, stopped.stdout[-3000:] + stopped.stderr[-3000:])
+        self.assertIn("show no single spelling (en passant square: no one spelling", stopped.stdout)
+        self.assertIn("declare the program's spelling", stopped.stdout)
+        self.assertIn("1 stopped asking for a setting: external", stopped.stdout)
+        self.assertNotIn("kept:", stopped.stdout)
+
     def test_plugin_holds_a_plug_in_to_its_declared_spelling(self) -> None:
         adapter = ROOT / "build-fuzz-plain" / "fuzz" / "xfen_plugin_ep_legal_adapter"
         case = self.check_finding("plugin_ep_legal", "non-canonical: en-passant", [], str(adapter),

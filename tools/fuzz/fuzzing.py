@@ -116,11 +116,30 @@ def _stream(command: list[str], cwd: Path, log: Path, echo: bool, prefix: str) -
         return process.wait(), interrupted
 
 
+def _own_lines(outcome: Outcome) -> list[str]:
+    """The lines the target itself wrote about stopping (`fuzz_TARGET: …`), when it ended with the
+    usage-error status 2."""
+    if outcome.exit_code != 2:
+        return []
+    prefix = f"fuzz_{outcome.target}: "
+    with open(outcome.log, encoding="utf-8", errors="replace") as log:
+        return [line.rstrip() for line in log if line.startswith(prefix)]
+
+
+def stopped_for_usage(outcome: Outcome) -> bool:
+    """The target ended itself with a usage error (exit 2, no input kept): not a finding."""
+    return outcome.exit_code == 2 and not outcome.findings and not outcome.interrupted
+
+
 def report(project: Project, outcome: Outcome) -> None:
     """Each distinct finding once, with how many artifacts show it and how to go on."""
     if not outcome.failed:
         return
     if not outcome.findings:
+        # A target that stops itself says why (an oracle target whose program shows no single
+        # spelling, exit 2: a declaration fixes it): its own lines, not only the log's name.
+        for line in _own_lines(outcome):
+            print(f"  {line}")
         print(f"  {outcome.target}: libFuzzer exited with status {outcome.exit_code} and wrote no input "
               f"that fails again; its log: {project.relative(outcome.log)}")
         return
@@ -151,6 +170,7 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
                 extra: list[str]) -> int:
     project.build_targets(targets)
     failed = []
+    usage_errors = []  # targets that stopped themselves asking for a setting (exit 2)
     for target in targets:
         working = project.working_corpus(target)
         print(f"=== fuzzing {target} {f'for {seconds} s' if seconds else 'until Ctrl-C'}, {jobs} job(s); working corpus "
@@ -167,7 +187,7 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
             print(f"  {target}: {outcome.stats.exec_per_second} exec/s, {outcome.stats.edges} edges, "
                   f"{outcome.stats.runs} runs")
             if outcome.failed:
-                failed.append(target)
+                (usage_errors if stopped_for_usage(outcome) else failed).append(target)
                 report(project, outcome)
                 print(f"  {target}: the working corpus is left as it was (inputs from a failing run are not kept)")
             elif keep:
@@ -176,8 +196,10 @@ def run_command(project: Project, targets: list[str], seconds: int, jobs: int, k
                       f"`scripts/xfen-fuzz merge {target}` moves what grows coverage into corpus/{target}/")
             if outcome.interrupted:
                 break  # Ctrl-C stops the whole run, after keeping what this target learnt
-    print(f"run: {len(targets)} target(s), {len(failed)} with findings{': ' + ', '.join(failed) if failed else ''}")
-    return 1 if failed else 0
+    stopped = f", {len(usage_errors)} stopped asking for a setting: {', '.join(usage_errors)}" if usage_errors else ""
+    print(f"run: {len(targets)} target(s), {len(failed)} with findings{': ' + ', '.join(failed) if failed else ''}"
+          f"{stopped}")
+    return 1 if failed else 2 if usage_errors else 0
 
 
 def ci_command(project: Project, targets: list[str], seconds: int, parallel: int) -> int:
