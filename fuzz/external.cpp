@@ -60,7 +60,8 @@ std::string setting(const char* name, const char* built_in) {
                summary.start_error.empty() ? why.c_str() : summary.start_error.c_str(), command.c_str());
   if (!summary.stderr_tail.empty())
     std::fprintf(stderr, "  its stderr: \"%s\"\n", fuzz::escaped(summary.stderr_tail).c_str());
-  std::exit(2);
+  std::fflush(stderr);
+  std::_Exit(2);  // as fuzz::stop_with_usage_error: not reported as a crash of the target
 }
 
 bool answered(const certify::Answer& answer) {
@@ -138,22 +139,19 @@ fuzz::OracleDeclarations declarations() {
   auto read = fuzz::read_declarations(setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING),
                                       setting("XFEN_FUZZ_ACCEPT_LAYOUT", XFEN_FUZZ_EXTERNAL_ACCEPT_LAYOUT),
                                       setting("XFEN_FUZZ_SUPPORTS", XFEN_FUZZ_EXTERNAL_SUPPORTS));
-  if (const auto* problem = std::get_if<std::string>(&read)) {
-    std::fprintf(stderr, "fuzz_external: XFEN_FUZZ_%s\n", problem->c_str());
-    std::exit(2);
-  }
+  if (const auto* problem = std::get_if<std::string>(&read))
+    fuzz::stop_with_usage_error(kTarget, "the declarations (XFEN_FUZZ_ACCEPT_SPELLING, XFEN_FUZZ_ACCEPT_LAYOUT, "
+                                         "XFEN_FUZZ_SUPPORTS, as certify's options): " + *problem);
   return std::get<fuzz::OracleDeclarations>(std::move(read));
 }
 
 External& external() {
   static External* const started = [] {
     const std::string command = setting("XFEN_FUZZ_IMPL", XFEN_FUZZ_EXTERNAL_IMPL);
-    if (command.empty()) {
-      std::fprintf(stderr,
-                   "fuzz_external: no program to fuzz: set XFEN_FUZZ_IMPL to its command (it speaks "
-                   "docs/PROTOCOL.md's streaming protocol), or build with -DXFEN_FUZZ_EXTERNAL_IMPL=COMMAND\n");
-      std::exit(2);
-    }
+    if (command.empty())
+      fuzz::stop_with_usage_error(kTarget,
+                                  "no program to fuzz: set XFEN_FUZZ_IMPL to its command (it speaks docs/PROTOCOL.md's "
+                                  "streaming protocol), or build with -DXFEN_FUZZ_EXTERNAL_IMPL=COMMAND");
     std::error_code error;
     const auto here = std::filesystem::read_symlink("/proc/self/exe", error).parent_path();
     if (!error) ::setenv("XFEN_FUZZ_TARGET_DIR", here.c_str(), 1);
@@ -167,7 +165,8 @@ External& external() {
     auto* made = new External{command, fuzz::Oracle(declarations()), nullptr, keep_going, {}};
     // Declared, the spelling is a contract from the first record on: nothing is learnt.
     if (setting("XFEN_FUZZ_ACCEPT_SPELLING", XFEN_FUZZ_EXTERNAL_ACCEPT_SPELLING).empty()) {
-      if (const auto undecided = made->learn_spelling(runner)) fuzz::stop_for_declaration(kTarget, command, *undecided);
+      if (const auto undecided = made->learn_spelling(runner))
+        fuzz::stop_with_usage_error(kTarget, command + ": " + *undecided);
     } else {
       std::fprintf(stderr, "fuzz_external: %s; spelling declared: --accept-spelling %s\n", command.c_str(),
                    made->oracle.declared().c_str());

@@ -60,9 +60,10 @@ class Oracle {
   std::string start_record() const;
 
   // Asks the implementation about `records` generated records (their own seeds) and declares the
-  // spelling its answers show, for every later answer to be held to. A field whose answers show no
-  // single spelling declares nothing: the error names what they did and asks for a declaration (a
-  // guess would report correct records as findings).
+  // spelling its answers show, for every later answer to be held to: for each field, the one at
+  // least nine in ten answers that tell the spellings apart agree with. A field without one
+  // declares nothing: the error names what the answers did and asks for a declaration (a guess
+  // would report correct records as findings).
   std::optional<std::string> learn_spelling(const AskImplementation& ask, std::size_t records);
   // The same for a fuzz target, from XFEN_FUZZ_SPELLING_RECORDS records (1000), saying on stderr,
   // as fuzz_`target` about `who`, what it declared; the error is returned for the caller to stop
@@ -91,9 +92,10 @@ class Oracle {
   certify::SpellingProfile spelling_;
 };
 
-// Ends the target with exit 2 and `why` (a batch that showed no single spelling): a usage error
-// that a declaration fixes, not a finding, so libFuzzer keeps no artifact of it.
-[[noreturn]] void stop_for_declaration(std::string_view target, std::string_view who, const std::string& why);
+// Ends the target with exit 2 after saying `why` on stderr (as fuzz_`target`: …): a usage error
+// (no program, a setting that is not a number, two spellings of one field, a batch that showed no
+// single spelling), not a finding, so libFuzzer keeps no artifact of it.
+[[noreturn]] void stop_with_usage_error(std::string_view target, const std::string& why);
 
 // A number from the environment variable `name`, or `fallback` when it is unset or empty; a
 // value that is not a number ends the target with a message naming `target`.

@@ -46,16 +46,11 @@ struct PluginUnderTest {
 PluginUnderTest& plugin_under_test() {
   static PluginUnderTest* const started = [] {
     std::unique_ptr<plugin::Implementation> implementation = plugin::make_implementation();
-    if (!implementation) {
-      std::fprintf(stderr, "fuzz_plugin: the plug-in's make_implementation() made no implementation\n");
-      std::exit(2);
-    }
+    if (!implementation) fuzz::stop_with_usage_error(kTarget, "the plug-in's make_implementation() made no implementation");
     const std::string name(implementation->name());
     auto declared = fuzz::read_declarations(implementation->accept_spelling(), "", implementation->supports());
-    if (const auto* problem = std::get_if<std::string>(&declared)) {
-      std::fprintf(stderr, "fuzz_plugin: %s declares %s\n", name.c_str(), problem->c_str());
-      std::exit(2);
-    }
+    if (const auto* problem = std::get_if<std::string>(&declared))
+      fuzz::stop_with_usage_error(kTarget, name + " declares " + *problem);
     auto* made = new PluginUnderTest{std::move(implementation),
                                      fuzz::Oracle(std::get<fuzz::OracleDeclarations>(std::move(declared)))};
     const std::string_view accept_spelling = made->implementation->accept_spelling();
@@ -68,7 +63,7 @@ PluginUnderTest& plugin_under_test() {
               made->oracle.check(kTarget, *made->oracle.case_for(record), answer);
             return answer;
           });
-      if (undecided) fuzz::stop_for_declaration(kTarget, name, *undecided);
+      if (undecided) fuzz::stop_with_usage_error(kTarget, name + ": " + *undecided);
     } else {
       std::fprintf(stderr, "fuzz_plugin: %s; spelling declared: %.*s\n", name.c_str(),
                    static_cast<int>(accept_spelling.size()), accept_spelling.data());
