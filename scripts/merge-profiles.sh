@@ -9,13 +9,15 @@
 # stub may still be writing its 1.5 MB profile then (seen: 15 of 550 profiles, all of the
 # command). llvm-profdata's default (--failure-mode=any) then refuses the whole merge ("no profile
 # can be merged"), which failed CI once for 9 cut-short profiles of some 540. Those are left out,
-# counted and named; more than MAX_UNREADABLE_PERCENT (default 10) of them, or none readable, is
-# still a failure: that is a broken build or runtime, not a few killed processes.
+# counted and named; more than MAX_UNREADABLE_PERCENT (default 20) of them, or none readable, is
+# still a failure: that is a broken build or runtime, not a few killed processes. (10 until the
+# certify tests of issue 40 added stubs that each run two `xfen adapter` processes and the test
+# classes ctest had never run: a fresh-clone run had 56 of 541 unreadable, 10.4 %.)
 set -euo pipefail
 
 raw_dir=${1:?usage: merge-profiles.sh RAW_DIR OUTPUT.profdata [MAX_UNREADABLE_PERCENT]}
 output=${2:?usage: merge-profiles.sh RAW_DIR OUTPUT.profdata [MAX_UNREADABLE_PERCENT]}
-max_percent=${3:-10}
+max_percent=${3:-20}
 
 profdata=""
 for name in llvm-profdata-14 llvm-profdata; do
